@@ -1,0 +1,47 @@
+import type { Size } from './geometry.js';
+import type { UiNode } from './ui-node.js';
+
+export type Platform = 'android' | 'ios' | 'web';
+export type Orientation = 'portrait' | 'landscape';
+
+export interface WindowInfo {
+  id: string;
+  kind: 'app' | 'system' | 'keyboard' | 'dialog';
+  /** Higher is in front. */
+  layer: number;
+  title?: string;
+}
+
+export interface ScrollOffset {
+  /** What scrolls: an element id, or `document` for the page itself. */
+  target: string;
+  x: number;
+  y: number;
+}
+
+export interface AppState {
+  app?: string;
+  activity?: string;
+  url?: string;
+  title?: string;
+  scroll?: ScrollOffset[];
+}
+
+export interface Stillness {
+  still: boolean;
+  ms: number;
+}
+
+export interface Screen {
+  platform: Platform;
+  app?: string;
+  /** Screen size in points. */
+  size: Size;
+  /** Device pixels per point. */
+  scale: number;
+  orientation: Orientation;
+  windows: WindowInfo[];
+  root: UiNode;
+  appState?: AppState;
+  still?: Stillness;
+}
