@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import { PointArg, Target } from './selectors.js';
+
+/**
+ * The device commands: one schema per command, shared by the REST API, the CLI, the hub
+ * (which validates) and the worker (which executes). Durations are milliseconds,
+ * distances points, angles degrees.
+ */
+const ms = (max: number) => z.number().int().min(0).max(max);
+const Rect = z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() }).strict();
+
+export const OutlineArgs = z
+  .object({
+    format: z.enum(['text', 'json']).default('text'),
+    interactive: z.boolean().default(false),
+    skeleton: z.boolean().default(false),
+    wait: z.boolean().default(true),
+    since: z.string().optional(),
+    raw: z.boolean().default(false),
+  })
+  .strict();
+
+export const TapArgs = z.object({ target: Target }).strict();
+export const DoubleTapArgs = z.object({ target: Target }).strict();
+export const LongPressArgs = z.object({ target: Target, ms: ms(10_000).default(800) }).strict();
+export const SwipeArgs = z
+  .object({ from: Target, to: Target.optional(), dx: z.number().optional(), dy: z.number().optional(), ms: ms(10_000).default(300) })
+  .strict();
+export const DragArgs = z.object({ from: Target, to: Target }).strict();
+export const ScrollByArgs = z
+  .object({ dy: z.number().default(0), dx: z.number().default(0), target: Target.optional() })
+  .strict()
+  .refine((a) => a.dx !== 0 || a.dy !== 0, { message: 'scroll-by needs a non-zero dx or dy' });
+export const FlingArgs = z
+  .object({ direction: z.enum(['up', 'down', 'left', 'right']), target: Target.optional() })
+  .strict();
+export const PinchArgs = z
+  .object({ scale: z.number().positive().max(20), target: Target.optional(), ms: ms(10_000).default(600) })
+  .strict();
+export const RotateArgs = z
+  .object({ degrees: z.number().min(-720).max(720), target: Target.optional(), ms: ms(10_000).default(800) })
+  .strict();
+export const TwoFingerTapArgs = z.object({ target: Target.optional() }).strict();
+export const TwoFingerLongPressArgs = z.object({ target: Target.optional(), ms: ms(10_000).default(800) }).strict();
+export const TypeArgs = z.object({ text: z.string().max(10_000), target: Target.optional(), clear: z.boolean().default(false) }).strict();
+export const KeyArgs = z.object({ key: z.string().min(1).max(40) }).strict();
+export const ButtonArgs = z.object({ button: z.enum(['back', 'home']) }).strict();
+export const ScreenshotArgs = z
+  .object({ scale: z.number().positive().max(4).default(1), crop: Rect.optional(), format: z.enum(['jpeg', 'png']).default('jpeg') })
+  .strict();
+export const NoArgs = z.object({}).strict();
+export const WebOpenArgs = z.object({ url: z.string().url() }).strict();
+export const ToggleArgs = z.object({ target: Target, on: z.boolean().optional() }).strict();
+export const PerformArgs = z
+  .object({
+    fingers: z
+      .array(z.object({ id: z.number().int().min(0).max(9), points: z.array(PointArg.extend({ t: z.number().min(0).max(60_000) }).strict()).min(1).max(5000) }).strict())
+      .min(1)
+      .max(5),
+  })
+  .strict();
+
+/** Every command a device session runs, by name. Platform-only verbs are `<platform>.<verb>`. */
+export const COMMANDS = {
+  outline: OutlineArgs,
+  tap: TapArgs,
+  'double-tap': DoubleTapArgs,
+  'long-press': LongPressArgs,
+  swipe: SwipeArgs,
+  drag: DragArgs,
+  'scroll-by': ScrollByArgs,
+  fling: FlingArgs,
+  pinch: PinchArgs,
+  rotate: RotateArgs,
+  'two-finger-tap': TwoFingerTapArgs,
+  'two-finger-long-press': TwoFingerLongPressArgs,
+  perform: PerformArgs,
+  type: TypeArgs,
+  toggle: ToggleArgs,
+  key: KeyArgs,
+  button: ButtonArgs,
+  screenshot: ScreenshotArgs,
+  'app-state': NoArgs,
+  'web.open': WebOpenArgs,
+} as const;
+
+export type CommandName = keyof typeof COMMANDS;
+export type CommandArgs<C extends CommandName> = z.infer<(typeof COMMANDS)[C]>;
+
+/** Commands that change the device (they need a lease and go to the action log as actions). */
+export const OBSERVE_COMMANDS: ReadonlySet<CommandName> = new Set(['outline', 'screenshot', 'app-state']);
+
+export function isCommandName(name: string): name is CommandName {
+  return Object.hasOwn(COMMANDS, name);
+}

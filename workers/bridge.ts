@@ -1,0 +1,87 @@
+import type { AppState, Platform, Point, Rect, Screen, Stillness, UiNode } from '../core/model/index.js';
+import type { TouchTimeline } from '../core/gestures/timeline.js';
+
+/** What a device can do; asking for a missing one is UNSUPPORTED with the reason. */
+export interface Capabilities {
+  multiTouch: boolean;
+  hitTest: boolean;
+  type: boolean;
+  paste: boolean;
+  keys: string[];
+  buttons: Array<'back' | 'home'>;
+  screenshot: boolean;
+  frames: boolean;
+  record: boolean;
+  /** Platform-only verbs this device offers, e.g. `web.open`. */
+  platformVerbs: string[];
+  /** Why a capability is missing, by capability name. */
+  reasons?: Record<string, string>;
+}
+
+export interface DeviceInfo {
+  id: string;
+  platform: Platform;
+  model: string;
+  name: string;
+  /** Screen size in points and device pixels per point. */
+  size: { w: number; h: number };
+  scale: number;
+  orientation: 'portrait' | 'landscape';
+}
+
+export interface ScreenshotOptions {
+  /** Image pixels per point (1 = one pixel per point). */
+  scale?: number;
+  crop?: Rect;
+  format?: 'jpeg' | 'png';
+}
+
+export interface ScreenshotResult {
+  data: Buffer;
+  format: 'jpeg' | 'png';
+  width: number;
+  height: number;
+  /** Top-left of the image in device points (the crop's origin), to map a tap on it back. */
+  origin: Point;
+  scale: number;
+}
+
+export interface Frame {
+  data: Buffer;
+  format: 'jpeg';
+  /** When the device produced it (ms since epoch). */
+  timestamp: number;
+  width: number;
+  height: number;
+}
+
+export interface WaitForStillOptions {
+  quietMs?: number;
+  timeoutMs?: number;
+}
+
+/**
+ * One platform turned into the same small interface (DESIGN.md section 7). A new
+ * platform is a new folder under workers/bridges/ implementing this.
+ */
+export interface DeviceBridge {
+  readonly info: DeviceInfo;
+  readonly capabilities: Capabilities;
+  /** The current screen, imported into the core model (not yet cleaned of nothing: cleaning is the importer's). */
+  describe(): Promise<Screen>;
+  /** What is at this point, where the platform can answer. */
+  hitTest?(point: Point): Promise<UiNode | null>;
+  perform(timeline: TouchTimeline): Promise<void>;
+  type(text: string): Promise<void>;
+  paste?(text: string): Promise<void>;
+  key(key: string): Promise<void>;
+  button(button: 'back' | 'home'): Promise<void>;
+  screenshot(options?: ScreenshotOptions): Promise<ScreenshotResult>;
+  /** Live frames, only while subscribed; returns the unsubscribe function. */
+  frames(onFrame: (frame: Frame) => void): () => void;
+  appState(): Promise<AppState>;
+  waitForStill(options?: WaitForStillOptions): Promise<Stillness>;
+  /** Lift every held finger and key (after a failure mid-gesture). */
+  releaseAll(): Promise<void>;
+  close(): Promise<void>;
+}
