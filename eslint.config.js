@@ -29,6 +29,7 @@ export default tseslint.config(
   },
   {
     files: ['core/**'],
+    ignores: ['**/*.test.ts'],
     rules: restrict(
       'core/ is pure: it imports nothing of ours and does no I/O (DEPS.md).',
       ['server', 'workers', 'cli', 'app', 'bench', 'e2e', 'native'],

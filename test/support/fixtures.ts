@@ -1,0 +1,41 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Real captured UI trees, shipped beside the repository in shared/ (override: SIMLAB_FIXTURES). */
+export const FIXTURES_DIR = process.env.SIMLAB_FIXTURES ?? resolve(REPO_ROOT, '../shared/fixtures/ui-trees');
+
+export interface Fixture {
+  /** Path relative to the fixtures folder, as LABELS.tsv names it (e.g. `android/appium_settings_top.xml`). */
+  name: string;
+  path: string;
+  text: string;
+}
+
+/** Every captured tree (xml and json), sorted by name. */
+export function loadFixtures(): Fixture[] {
+  const out: Fixture[] = [];
+  for (const dir of ['android', 'ios', 'rico']) {
+    for (const file of readdirSync(join(FIXTURES_DIR, dir)).sort()) {
+      if (!/\.(xml|json)$/.test(file)) continue;
+      const path = join(FIXTURES_DIR, dir, file);
+      out.push({ name: relative(FIXTURES_DIR, path), path, text: readFileSync(path, 'utf8') });
+    }
+  }
+  return out;
+}
+
+export function loadFixture(name: string): Fixture {
+  const path = join(FIXTURES_DIR, name);
+  return { name, path, text: readFileSync(path, 'utf8') };
+}
+
+/** LABELS.tsv as records keyed by its header. */
+export function loadLabels(): Array<Record<string, string>> {
+  const [header, ...rows] = readFileSync(join(FIXTURES_DIR, 'LABELS.tsv'), 'utf8').trim().split('\n');
+  const keys = (header ?? '').split('\t');
+  return rows.map((row) => Object.fromEntries(row.split('\t').map((v, i) => [keys[i] ?? String(i), v])));
+}
