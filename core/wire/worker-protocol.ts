@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { DeviceDescriptorSchema } from './device.js';
+import { EnvelopeSchema } from './envelope.js';
+import type { Envelope } from '../contract/envelope.js';
+
+/**
+ * The hub <-> worker protocol: Socket.IO namespace `/workers` on the hub's one port.
+ *
+ * Connect:  io(`${hub}/workers`, { auth: { token } }) with a worker token. A bad or revoked
+ *           token fails the connection with connect_error message `UNAUTHORIZED`.
+ * Register: the worker's first emit is `register` (ack `RegisterAck`); the hub ignores every
+ *           other event from a socket that has not registered. Re-register after each reconnect:
+ *           the hub keeps no worker state across connections (leases do survive: they are stored).
+ * Liveness: `heartbeat` every HEARTBEAT_INTERVAL_MS. A worker silent for WORKER_OFFLINE_AFTER_MS,
+ *           or disconnected, has its devices marked offline; they come back on re-register.
+ * Devices:  `devices` replaces the worker's whole device list (a device appeared or left).
+ * Commands: hub emits `command` with an ack. The worker emits `command:received` {requestId}
+ *           as soon as it has the command, before running it, then answers the ack with a
+ *           `CommandResult` within `deadlineMs` (a budget in ms, counted from receipt). If the
+ *           worker is lost first, the caller gets `not_delivered` (retry safe) when no
+ *           `command:received` arrived, else `delivery_uncertain`.
+ *           `leaseId` is the ref scope: `@N` means element N of the latest snapshot taken under
+ *           this key. It is the lease's id, or `watch:<tokenId>` for someone observing without a lease.
+ * Frames:   hub emits `frames:subscribe` / `frames:unsubscribe` {deviceId}; while subscribed the
+ *           worker emits `frame` (JPEG bytes); latest frame wins, the hub may drop any frame.
+ */
+export const WORKER_NAMESPACE = '/workers';
+export const WORKER_PROTOCOL_VERSION = 1;
+export const HEARTBEAT_INTERVAL_MS = 2000;
+export const WORKER_OFFLINE_AFTER_MS = 5000;
+
+export const WorkerAuthSchema = z.object({ token: z.string().min(1).max(500) });
+
+export const RegisterSchema = z
+  .object({
+    workerId: z.string().min(1).max(200),
+    host: z.string().max(200),
+    version: z.string().max(50),
+    protocol: z.literal(WORKER_PROTOCOL_VERSION).default(WORKER_PROTOCOL_VERSION),
+    devices: z.array(DeviceDescriptorSchema).max(500),
+  })
+  .strict();
+
+export const RegisterAckSchema = z.union([
+  z.object({ ok: z.literal(true), hubVersion: z.string() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+export const DevicesUpdateSchema = z.object({ devices: z.array(DeviceDescriptorSchema).max(500) }).strict();
+
+export const HeartbeatSchema = z.object({ at: z.number() }).strict();
+
+/** Who acts: the token's name and id, for the device session's own logs. */
+export const ActorSchema = z.object({ tokenId: z.string(), name: z.string(), role: z.string() }).strict();
+
+export const CommandMessageSchema = z
+  .object({
+    requestId: z.string().min(1),
+    deviceId: z.string().min(1),
+    /** A name of core/wire/commands.ts COMMANDS; `args` already validated by the hub against it. */
+    command: z.string().min(1),
+    args: z.unknown(),
+    deadlineMs: z.number().int().positive(),
+    leaseId: z.string(),
+    actor: ActorSchema,
+  })
+  .strict();
+
+export const CommandReceivedSchema = z.object({ requestId: z.string().min(1) }).strict();
+
+/**
+ * What an action left behind, for the action log: the snapshot ids (outline hashes) seen before
+ * and after, and the settled diff as text. Optional: observe commands have none.
+ */
+export const EvidenceSchema = z
+  .object({ before: z.string().optional(), after: z.string().optional(), diff: z.string().optional() })
+  .strict();
+
+export const CommandResultSchema = z.object({ envelope: EnvelopeSchema, evidence: EvidenceSchema.optional() });
+
+export const FramesRequestSchema = z.object({ deviceId: z.string().min(1) }).strict();
+
+export const FrameMessageSchema = z.object({
+  deviceId: z.string().min(1),
+  timestamp: z.number(),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  data: z.instanceof(Uint8Array),
+});
+
+export type WorkerAuth = z.infer<typeof WorkerAuthSchema>;
+export type RegisterMessage = z.input<typeof RegisterSchema>;
+export type RegisterAck = z.infer<typeof RegisterAckSchema>;
+export type DevicesUpdate = z.infer<typeof DevicesUpdateSchema>;
+export type Heartbeat = z.infer<typeof HeartbeatSchema>;
+export type Actor = z.infer<typeof ActorSchema>;
+export type CommandMessage = z.infer<typeof CommandMessageSchema>;
+export type CommandReceived = z.infer<typeof CommandReceivedSchema>;
+export type Evidence = z.infer<typeof EvidenceSchema>;
+export interface CommandResult {
+  envelope: Envelope;
+  evidence?: Evidence;
+}
+export type FramesRequest = z.infer<typeof FramesRequestSchema>;
+export type FrameMessage = z.infer<typeof FrameMessageSchema>;
+
+/** Events the hub emits to a worker (Socket.IO typing: `Socket<HubToWorkerEvents, WorkerToHubEvents>` on the worker). */
+export interface HubToWorkerEvents {
+  command: (message: CommandMessage, ack: (result: CommandResult) => void) => void;
+  'frames:subscribe': (message: FramesRequest) => void;
+  'frames:unsubscribe': (message: FramesRequest) => void;
+}
+
+/** Events a worker emits to the hub. */
+export interface WorkerToHubEvents {
+  register: (message: RegisterMessage, ack: (result: RegisterAck) => void) => void;
+  devices: (message: DevicesUpdate) => void;
+  heartbeat: (message: Heartbeat) => void;
+  'command:received': (message: CommandReceived) => void;
+  frame: (message: FrameMessage) => void;
+}
