@@ -6,8 +6,13 @@ export interface TimedPoint extends Point {
 }
 
 /**
- * One finger: its stable identity for the whole timeline, and its path from touch-down
- * (first point) to lift-off (last point).
+ * One touch of one finger: its identity, and its path from touch-down (first point) through
+ * moves (middle points) to lift-off (last point). A one-point path is a touch-down and lift-off
+ * at the same instant. Stationary stretches need no intermediate points: a bridge holds the
+ * finger still between two points with the same position.
+ *
+ * The same id may appear in several paths when they do not overlap in time (the finger lifts
+ * before it touches again): a double tap is two sequential paths of finger 0.
  */
 export interface FingerPath {
   id: number;

@@ -1,0 +1,6 @@
+export * from './timeline.js';
+export { FRAME_MS } from './sampling.js';
+export * from './taps.js';
+export * from './moves.js';
+export * from './two-finger.js';
+export * from './validate.js';
