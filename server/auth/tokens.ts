@@ -1,0 +1,62 @@
+import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { Role, Store, TokenRecord } from '../store/store.js';
+
+const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
+const KEY_LENGTH = 32;
+const TOKEN_PATTERN = /^slk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+/** A token as shown once: `slk_<id>_<secret>`; the id finds the row, the secret is checked against its salted scrypt hash. */
+export interface IssuedToken {
+  token: string;
+  record: TokenRecord;
+}
+
+async function hashSecret(secret: string, salt: Buffer): Promise<string> {
+  const key = await scryptAsync(secret, salt, KEY_LENGTH);
+  return `scrypt$${salt.toString('base64')}$${key.toString('base64')}`;
+}
+
+async function secretMatches(secret: string, stored: string): Promise<boolean> {
+  const [kind, salt, hash] = stored.split('$');
+  if (kind !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const key = await scryptAsync(secret, Buffer.from(salt, 'base64'), expected.length);
+  return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+export async function issueToken(store: Store, name: string, role: Role, expiresAt: number | null, now = Date.now()): Promise<IssuedToken> {
+  const id = randomBytes(8).toString('hex');
+  const secret = randomBytes(32).toString('base64url');
+  const record: TokenRecord = { id, name, role, hash: await hashSecret(secret, randomBytes(16)), createdAt: now, expiresAt, revokedAt: null };
+  await store.createToken(record);
+  return { token: `slk_${id}_${secret}`, record };
+}
+
+export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+
+/**
+ * Checks a presented token. scrypt costs ~30 ms, so a token that matched once is remembered
+ * (by its SHA-256, in memory only); revocation and expiry are still read from the store each time.
+ */
+export class TokenVerifier {
+  private readonly matched = new Map<string, string>();
+
+  constructor(private readonly store: Store) {}
+
+  async check(token: string, now = Date.now()): Promise<TokenCheck> {
+    const m = TOKEN_PATTERN.exec(token);
+    if (!m) return { ok: false, reason: 'malformed' };
+    const [, id, secret] = m as unknown as [string, string, string];
+    const record = await this.store.getToken(id);
+    if (!record) return { ok: false, reason: 'unknown' };
+    const digest = createHash('sha256').update(token).digest('hex');
+    if (this.matched.get(digest) !== id) {
+      if (!(await secretMatches(secret, record.hash))) return { ok: false, reason: 'unknown' };
+      this.matched.set(digest, id);
+    }
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, record };
+  }
+}

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { SqliteStore, migrate } from './sqlite-store.js';
+import { MIGRATIONS } from './migrations.js';
+
+function tempDir(t: { after: (fn: () => void) => void }): string {
+  const dir = mkdtempSync(join(tmpdir(), 'simlab-store-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+test('migrations run once and are recorded in schema_migrations', (t) => {
+  const db = new Database(join(tempDir(t), 'm.db'));
+  assert.deepEqual(migrate(db), MIGRATIONS.map((m) => m.version));
+  assert.deepEqual(migrate(db), []);
+  const rows = db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>;
+  assert.deepEqual(rows.map((r) => r.version), MIGRATIONS.map((m) => m.version));
+  assert.equal(db.pragma('journal_mode', { simple: true }), 'delete');
+  db.close();
+});
+
+test('the store runs in WAL mode and one live lease per device', async (t) => {
+  const dir = tempDir(t);
+  const store = new SqliteStore(join(dir, 's.db'));
+  t.after(() => store.close());
+  await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
+  await store.createToken({ id: 't2', name: 'b', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
+  const base = { deviceId: 'd1', ttlMs: 1000, idleMs: 500 };
+  const a = await store.acquireLease({ ...base, id: 'L1', sessionId: 'S1', tokenId: 't1', actor: 'a', now: 0 });
+  assert.equal(a.ok, true);
+  const b = await store.acquireLease({ ...base, id: 'L2', sessionId: 'S2', tokenId: 't2', actor: 'b', now: 100 });
+  assert.equal(b.ok, false);
+  assert.equal(!b.ok && b.holder.id, 'L1');
+  const c = await store.acquireLease({ ...base, id: 'L3', sessionId: 'S3', tokenId: 't2', actor: 'b', now: 600 });
+  assert.equal(c.ok, true, 'idle lease ends and the next acquire gets the device');
+  assert.equal((await store.getLease('L1'))?.endReason, 'idle');
+  assert.equal((await store.getSession('S1'))?.endedAt, 600);
+});
+
+test('actions keep their order and their envelope across a reopen', async (t) => {
+  const dir = tempDir(t);
+  const file = join(dir, 's.db');
+  const store = new SqliteStore(file);
+  await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
+  await store.acquireLease({ id: 'L1', sessionId: 'S1', deviceId: 'd', tokenId: 't1', actor: 'a', ttlMs: 1e9, idleMs: 1e9, now: 0 });
+  for (let i = 0; i < 3; i++) {
+    const a = await store.beginAction({ id: `A${i}`, sessionId: 'S1', leaseId: 'L1', deviceId: 'd', tokenId: 't1', actor: 'a', at: i, command: 'tap', args: { target: `@${i}` } });
+    if (i < 2) await store.finishAction(a.id, { envelope: { ok: true, i }, before: 'h0', after: 'h1', diff: '+ x', finishedAt: i });
+  }
+  await store.close();
+  const again = new SqliteStore(file);
+  t.after(() => again.close());
+  const actions = await again.listActions('S1', { limit: 10 });
+  assert.deepEqual(actions.map((a) => a.id), ['A0', 'A1', 'A2']);
+  assert.deepEqual(actions[1]?.envelope, { ok: true, i: 1 });
+  assert.equal(actions[1]?.diff, '+ x');
+  assert.equal(actions[2]?.envelope, null, 'an action still in flight is recorded without an envelope');
+  assert.equal((await again.liveLease('d', 1))?.id, 'L1');
+});

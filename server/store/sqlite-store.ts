@@ -1,0 +1,332 @@
+import Database from 'better-sqlite3';
+import { MIGRATIONS, type Migration } from './migrations.js';
+import type {
+  AcquireResult,
+  ActionOutcome,
+  ActionRecord,
+  DeviceRecord,
+  LeaseEnd,
+  LeaseRecord,
+  NewAction,
+  NewLease,
+  Page,
+  QueueEntryRecord,
+  QueueState,
+  Role,
+  SessionRecord,
+  Store,
+  TokenRecord,
+} from './store.js';
+
+type Row = Record<string, unknown>;
+
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+const json = (v: unknown): unknown => (v === null || v === undefined ? null : JSON.parse(String(v)));
+
+function tokenOf(r: Row): TokenRecord {
+  return {
+    id: String(r.id),
+    name: String(r.name),
+    role: r.role as Role,
+    hash: String(r.hash),
+    createdAt: num(r.created_at),
+    expiresAt: numOrNull(r.expires_at),
+    revokedAt: numOrNull(r.revoked_at),
+  };
+}
+
+function leaseOf(r: Row): LeaseRecord {
+  return {
+    id: String(r.id),
+    deviceId: String(r.device_id),
+    tokenId: String(r.token_id),
+    actor: String(r.actor),
+    acquiredAt: num(r.acquired_at),
+    ttlMs: num(r.ttl_ms),
+    idleMs: num(r.idle_ms),
+    expiresAt: num(r.expires_at),
+    lastActivityAt: num(r.last_activity_at),
+    endedAt: numOrNull(r.ended_at),
+    endReason: (r.end_reason ?? null) as LeaseEnd | null,
+  };
+}
+
+function sessionOf(r: Row): SessionRecord {
+  return {
+    id: String(r.id),
+    leaseId: String(r.lease_id),
+    deviceId: String(r.device_id),
+    tokenId: String(r.token_id),
+    actor: String(r.actor),
+    startedAt: num(r.started_at),
+    endedAt: numOrNull(r.ended_at),
+  };
+}
+
+function actionOf(r: Row): ActionRecord {
+  return {
+    seq: num(r.seq),
+    id: String(r.id),
+    sessionId: String(r.session_id),
+    leaseId: String(r.lease_id),
+    deviceId: String(r.device_id),
+    tokenId: String(r.token_id),
+    actor: String(r.actor),
+    at: num(r.at),
+    command: String(r.command),
+    args: json(r.args),
+    envelope: json(r.envelope),
+    before: strOrNull(r.outline_before),
+    after: strOrNull(r.outline_after),
+    diff: strOrNull(r.diff),
+    finishedAt: numOrNull(r.finished_at),
+  };
+}
+
+/** Which way a lease ran out by `now`, if it did. */
+function runOut(lease: LeaseRecord, now: number): LeaseEnd | null {
+  if (now >= lease.expiresAt) return 'expired';
+  if (now >= lease.lastActivityAt + lease.idleMs) return 'idle';
+  return null;
+}
+
+/** Applies the migrations not yet recorded, each in its own transaction. */
+export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)');
+  const done = new Set(db.prepare('SELECT version FROM schema_migrations').all().map((r) => num((r as Row).version)));
+  const applied: number[] = [];
+  for (const m of [...migrations].sort((a, b) => a.version - b.version)) {
+    if (done.has(m.version)) continue;
+    db.transaction(() => {
+      db.exec(m.sql);
+      db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(m.version, m.name, Date.now());
+    })();
+    applied.push(m.version);
+  }
+  return applied;
+}
+
+/** The default store: one SQLite file in WAL mode. */
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+
+  constructor(file: string) {
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+  }
+
+  async createToken(t: TokenRecord): Promise<void> {
+    this.db
+      .prepare('INSERT INTO tokens (id, name, role, hash, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(t.id, t.name, t.role, t.hash, t.createdAt, t.expiresAt, t.revokedAt);
+  }
+
+  async getToken(id: string): Promise<TokenRecord | null> {
+    const r = this.db.prepare('SELECT * FROM tokens WHERE id = ?').get(id) as Row | undefined;
+    return r ? tokenOf(r) : null;
+  }
+
+  async listTokens(): Promise<TokenRecord[]> {
+    return (this.db.prepare('SELECT * FROM tokens ORDER BY created_at, id').all() as Row[]).map(tokenOf);
+  }
+
+  async revokeToken(id: string, at: number): Promise<boolean> {
+    return this.db.prepare('UPDATE tokens SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id).changes > 0;
+  }
+
+  async revokeTokensNamed(name: string, role: Role, at: number): Promise<number> {
+    return this.db.prepare('UPDATE tokens SET revoked_at = ? WHERE name = ? AND role = ? AND revoked_at IS NULL').run(at, name, role).changes;
+  }
+
+  async countLiveTokens(role: Role, now: number): Promise<number> {
+    const r = this.db
+      .prepare('SELECT COUNT(*) AS n FROM tokens WHERE role = ? AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > ?)')
+      .get(role, now) as Row;
+    return num(r.n);
+  }
+
+  async upsertDevice(d: DeviceRecord): Promise<void> {
+    this.db
+      .prepare(
+        `INSERT INTO devices (id, worker_id, platform, descriptor, last_seen_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT(id) DO UPDATE SET worker_id = excluded.worker_id, platform = excluded.platform,
+           descriptor = excluded.descriptor, last_seen_at = excluded.last_seen_at`,
+      )
+      .run(d.id, d.workerId, d.platform, JSON.stringify(d.descriptor), d.lastSeenAt);
+  }
+
+  async listDevices(): Promise<DeviceRecord[]> {
+    return (this.db.prepare('SELECT * FROM devices ORDER BY id').all() as Row[]).map((r) => ({
+      id: String(r.id),
+      workerId: String(r.worker_id),
+      platform: String(r.platform),
+      descriptor: json(r.descriptor),
+      lastSeenAt: num(r.last_seen_at),
+    }));
+  }
+
+  private openLease(deviceId: string): LeaseRecord | null {
+    const r = this.db.prepare('SELECT * FROM leases WHERE device_id = ? AND ended_at IS NULL').get(deviceId) as Row | undefined;
+    return r ? leaseOf(r) : null;
+  }
+
+  private end(lease: LeaseRecord, reason: LeaseEnd, now: number): LeaseRecord {
+    this.db.prepare('UPDATE leases SET ended_at = ?, end_reason = ? WHERE id = ? AND ended_at IS NULL').run(now, reason, lease.id);
+    this.db.prepare('UPDATE sessions SET ended_at = ? WHERE lease_id = ? AND ended_at IS NULL').run(now, lease.id);
+    return { ...lease, endedAt: now, endReason: reason };
+  }
+
+  /** The open lease on a device, ending it first if it ran out. */
+  private live(deviceId: string, now: number): LeaseRecord | null {
+    const open = this.openLease(deviceId);
+    if (!open) return null;
+    const reason = runOut(open, now);
+    if (reason) {
+      this.end(open, reason, now);
+      return null;
+    }
+    return open;
+  }
+
+  async acquireLease(n: NewLease): Promise<AcquireResult> {
+    return this.db.transaction((): AcquireResult => {
+      const holder = this.live(n.deviceId, n.now);
+      if (holder) return { ok: false, holder };
+      this.db
+        .prepare(
+          `INSERT INTO leases (id, device_id, token_id, actor, acquired_at, ttl_ms, idle_ms, expires_at, last_activity_at)
+           VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        )
+        .run(n.id, n.deviceId, n.tokenId, n.actor, n.now, n.ttlMs, n.idleMs, n.now + n.ttlMs, n.now);
+      this.db
+        .prepare('INSERT INTO sessions (id, lease_id, device_id, token_id, actor, started_at) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(n.sessionId, n.id, n.deviceId, n.tokenId, n.actor, n.now);
+      const lease = this.openLease(n.deviceId);
+      if (!lease) throw new Error('lease vanished inside its own transaction');
+      return { ok: true, lease };
+    })();
+  }
+
+  async liveLease(deviceId: string, now: number): Promise<LeaseRecord | null> {
+    return this.db.transaction(() => this.live(deviceId, now))();
+  }
+
+  async getLease(id: string): Promise<LeaseRecord | null> {
+    const r = this.db.prepare('SELECT * FROM leases WHERE id = ?').get(id) as Row | undefined;
+    return r ? leaseOf(r) : null;
+  }
+
+  async listLiveLeases(now: number): Promise<LeaseRecord[]> {
+    await this.expireLeases(now);
+    return (this.db.prepare('SELECT * FROM leases WHERE ended_at IS NULL ORDER BY acquired_at').all() as Row[]).map(leaseOf);
+  }
+
+  async renewLease(id: string, now: number): Promise<LeaseRecord | null> {
+    return this.db.transaction(() => {
+      const lease = this.openById(id);
+      if (!lease) return null;
+      if (runOut(lease, now)) {
+        this.end(lease, runOut(lease, now) as LeaseEnd, now);
+        return null;
+      }
+      this.db.prepare('UPDATE leases SET expires_at = ?, last_activity_at = ? WHERE id = ?').run(now + lease.ttlMs, now, id);
+      return { ...lease, expiresAt: now + lease.ttlMs, lastActivityAt: now };
+    })();
+  }
+
+  private openById(id: string): LeaseRecord | null {
+    const r = this.db.prepare('SELECT * FROM leases WHERE id = ? AND ended_at IS NULL').get(id) as Row | undefined;
+    return r ? leaseOf(r) : null;
+  }
+
+  async touchLease(id: string, now: number): Promise<void> {
+    this.db.prepare('UPDATE leases SET last_activity_at = ? WHERE id = ? AND ended_at IS NULL').run(now, id);
+  }
+
+  async endLease(id: string, reason: LeaseEnd, now: number): Promise<LeaseRecord | null> {
+    return this.db.transaction(() => {
+      const lease = this.openById(id);
+      return lease ? this.end(lease, reason, now) : null;
+    })();
+  }
+
+  async expireLeases(now: number): Promise<LeaseRecord[]> {
+    return this.db.transaction(() => {
+      const open = (this.db.prepare('SELECT * FROM leases WHERE ended_at IS NULL').all() as Row[]).map(leaseOf);
+      const ended: LeaseRecord[] = [];
+      for (const lease of open) {
+        const reason = runOut(lease, now);
+        if (reason) ended.push(this.end(lease, reason, now));
+      }
+      return ended;
+    })();
+  }
+
+  async addQueueEntry(e: QueueEntryRecord): Promise<void> {
+    this.db
+      .prepare(
+        'INSERT INTO queue_entries (id, device_id, token_id, actor, enqueued_at, deadline_at, state, lease_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(e.id, e.deviceId, e.tokenId, e.actor, e.enqueuedAt, e.deadlineAt, e.state, e.leaseId);
+  }
+
+  async setQueueState(id: string, state: QueueState, leaseId: string | null): Promise<void> {
+    this.db.prepare('UPDATE queue_entries SET state = ?, lease_id = ? WHERE id = ?').run(state, leaseId, id);
+  }
+
+  async cancelWaitingQueue(): Promise<number> {
+    return this.db.prepare("UPDATE queue_entries SET state = 'cancelled' WHERE state = 'waiting'").run().changes;
+  }
+
+  async getSession(id: string): Promise<SessionRecord | null> {
+    const r = this.db.prepare('SELECT * FROM sessions WHERE id = ?').get(id) as Row | undefined;
+    return r ? sessionOf(r) : null;
+  }
+
+  async sessionOfLease(leaseId: string): Promise<SessionRecord | null> {
+    const r = this.db.prepare('SELECT * FROM sessions WHERE lease_id = ?').get(leaseId) as Row | undefined;
+    return r ? sessionOf(r) : null;
+  }
+
+  async listSessions(page: Page): Promise<SessionRecord[]> {
+    const rows =
+      page.after === undefined
+        ? this.db.prepare('SELECT * FROM sessions ORDER BY started_at DESC, id DESC LIMIT ?').all(page.limit)
+        : this.db.prepare('SELECT * FROM sessions WHERE started_at < ? ORDER BY started_at DESC, id DESC LIMIT ?').all(page.after, page.limit);
+    return (rows as Row[]).map(sessionOf);
+  }
+
+  async beginAction(a: NewAction): Promise<ActionRecord> {
+    const info = this.db
+      .prepare(
+        `INSERT INTO actions (id, session_id, lease_id, device_id, token_id, actor, at, command, args)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(a.id, a.sessionId, a.leaseId, a.deviceId, a.tokenId, a.actor, a.at, a.command, JSON.stringify(a.args ?? null));
+    return { ...a, seq: Number(info.lastInsertRowid), envelope: null, before: null, after: null, diff: null, finishedAt: null };
+  }
+
+  async finishAction(id: string, o: ActionOutcome): Promise<void> {
+    this.db
+      .prepare('UPDATE actions SET envelope = ?, outline_before = ?, outline_after = ?, diff = ?, finished_at = ? WHERE id = ?')
+      .run(JSON.stringify(o.envelope), o.before ?? null, o.after ?? null, o.diff ?? null, o.finishedAt, id);
+  }
+
+  async listActions(sessionId: string, page: Page): Promise<ActionRecord[]> {
+    return (
+      this.db
+        .prepare('SELECT * FROM actions WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+        .all(sessionId, page.after ?? 0, page.limit) as Row[]
+    ).map(actionOf);
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}
