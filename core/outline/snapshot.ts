@@ -30,6 +30,8 @@ export interface OutlineElement {
   band: 'Top' | 'Content' | 'Bottom';
   /** Nesting depth in the cleaned tree, for indentation. */
   depth: number;
+  /** `@N` of the nearest enclosing element in the same band, if any. */
+  parent?: number;
   list?: ListMembership;
 }
 

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildSnapshot } from './build.js';
+import { renderOutline } from './render.js';
+import { node, settingsScreen } from './test-support/screens.js';
+import type { ListInput } from './list-input.js';
+
+function withList(opts: Parameters<typeof settingsScreen>[0] = {}) {
+  const { screen, rows, table } = settingsScreen(opts);
+  const lists: ListInput[] = [{ container: table, containerFrame: table.frame, axis: 'vertical', cells: rows, score: 4, detector: 'siblings' }];
+  return { screen, snapshot: buildSnapshot(screen, { lists }), lists };
+}
+
+describe('buildSnapshot', () => {
+  it('renders the settings screen exactly: bands, reading order, cells, echoes folded, frames where one acts', () => {
+    const { snapshot } = withList();
+    assert.equal(
+      renderOutline(snapshot),
+      [
+        `App: com.apple.Preferences  390x844  portrait  still 0.4s  snapshot ${snapshot.id}`,
+        '[Top]',
+        '@1 Heading "Settings" 150,52 90x24',
+        '@2 Button "Back" 0,44 80x44',
+        '[Content]',
+        '@3 Table 0,88 390x700 scroll',
+        '  @4 #1 Cell 0,100 390x44',
+        '    @5 Text "Wi-Fi"',
+        '    @6 Switch "Wi-Fi" #wifi_switch 320,106 51x31 checked',
+        '  @7 #2 Cell 0,144 390x44',
+        '    @8 Text "Bluetooth"',
+        '  @9 #3 Cell 0,188 390x44',
+        '    @10 Text "Cellular"',
+        '  @11 #4 Cell 0,232 390x44',
+        '    @12 Text "Battery"',
+        '[Bottom]',
+        '@13 Button "Home" 0,788 195x56 selected',
+        '@14 Button "Profile" 195,788 195x56',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('gives the same content the same id whatever the stillness, and other content another id', () => {
+    const a = withList({ stillMs: 400 }).snapshot;
+    const b = withList({ stillMs: 2300 }).snapshot;
+    const c = withList({ wifiOn: false }).snapshot;
+    assert.match(a.id, /^[0-9a-f]{4,6}$/);
+    assert.equal(a.id, b.id);
+    assert.notEqual(a.id, c.id);
+  });
+
+  it('taps the centre of the visible part and clips frames to the screen', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Button', label: 'Half off', actions: ['tap'], frame: [300, 820, 100, 60] }));
+    const el = buildSnapshot(screen).elements.find((e) => e.label === 'Half off');
+    assert.deepEqual(el?.visibleFrame, { x: 300, y: 820, w: 90, h: 24 });
+    assert.deepEqual(el?.tap, { x: 345, y: 832 });
+  });
+
+  it('does not depend on the order the platform listed siblings in', () => {
+    const { screen, snapshot, lists } = withList();
+    const text = renderOutline(snapshot);
+    screen.root.children.reverse();
+    for (const n of screen.root.children) n.children.reverse();
+    const again = buildSnapshot(screen, { lists: lists.map((l) => ({ ...l, cells: [...l.cells].reverse() })) });
+    assert.equal(renderOutline(again), text);
+  });
+
+  it('numbers the cells of the second list #K@2, carried by the first line inside a cell without its own line', () => {
+    const { screen, rows, table } = settingsScreen();
+    const chips = [0, 1, 2].map((i) =>
+      node({ frame: [10 + i * 100, 300, 90, 30], children: [node({ role: 'Button', label: `Chip ${i + 1}`, actions: ['tap'], frame: [10 + i * 100, 300, 90, 30] })] }),
+    );
+    screen.root.children.push(node({ frame: [0, 300, 390, 30], children: chips }));
+    const snapshot = buildSnapshot(screen, {
+      lists: [
+        { container: table, containerFrame: table.frame, axis: 'vertical', cells: rows, score: 4, detector: 'siblings' },
+        { container: null, containerFrame: { x: 0, y: 300, w: 390, h: 30 }, axis: 'horizontal', cells: chips, score: 2, detector: 'spacing' },
+      ],
+    });
+    const chip2 = snapshot.elements.find((e) => e.label === 'Chip 2');
+    assert.deepEqual(chip2?.list, { list: 2, cell: 2 });
+    assert.equal(snapshot.lists[1]?.detector, 'spacing');
+    assert.deepEqual(snapshot.lists[1]?.cells.map((c) => c.elements.length), [1, 1, 1]);
+    assert.match(renderOutline(snapshot), /@\d+ #2@2 Button "Chip 2" 110,300 90x30\n/);
+  });
+
+  it('prints ids only where they name one element, short when the short form is unique', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Button', label: 'Go', id: 'com.example:id/go', actions: ['tap'], frame: [0, 400, 100, 40] }));
+    const text = renderOutline(buildSnapshot(screen));
+    assert.match(text, /Button "Go" #go 0,400 100x40/);
+    assert.doesNotMatch(text, /#title|#row/);
+  });
+});

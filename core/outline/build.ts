@@ -1,0 +1,146 @@
+import type { Rect } from '../model/geometry.js';
+import { rectCentre, roundRect } from '../model/geometry.js';
+import type { Screen } from '../model/screen.js';
+import type { UiNode } from '../model/ui-node.js';
+import type { Band } from './bands.js';
+import { bandOf, contentRegion } from './bands.js';
+import type { LineNode } from './element-nodes.js';
+import { collectLines } from './element-nodes.js';
+import { snapshotIdOf } from './fingerprint.js';
+import { formatElement } from './format.js';
+import type { ListDetector, ListInput } from './list-input.js';
+import { compareLines } from './sibling-order.js';
+import type { DetectedList, OutlineElement, Snapshot } from './snapshot.js';
+
+export interface BuildOptions {
+  /** Lists found on the screen, best first; or the detector to find them. None by default. */
+  lists?: ListInput[] | ListDetector;
+}
+
+const BANDS: Band[] = ['Top', 'Content', 'Bottom'];
+
+function toElement(line: LineNode, index: number, band: Band, depth: number, parent: number | undefined): OutlineElement {
+  const n = line.node;
+  const visibleFrame = roundRect(line.visible);
+  const c = rectCentre(line.visible);
+  const el: OutlineElement = {
+    index,
+    role: n.role,
+    frame: roundRect(n.frame),
+    visibleFrame,
+    tap: { x: Math.round(c.x), y: Math.round(c.y) },
+    states: n.states,
+    actions: n.actions,
+    source: n.source,
+    band,
+    depth,
+  };
+  if (n.label !== undefined && n.label !== '') el.label = n.label;
+  if (n.value !== undefined && n.value !== '') el.value = n.value;
+  if (n.id !== undefined && n.id !== '') el.id = n.id;
+  if (n.window !== undefined) el.window = n.window;
+  if (parent !== undefined) el.parent = parent;
+  return el;
+}
+
+/** Sorts every level of the line forest in reading order (in place). */
+function sortForest(lines: LineNode[]): void {
+  lines.sort(compareLines);
+  for (const l of lines) sortForest(l.children);
+}
+
+/**
+ * Numbers the lines band by band (Top, Content, Bottom), depth-first in reading order. A line
+ * nested in a line of another band starts at depth 0 in its own band.
+ */
+function numberLines(forest: LineNode[], bandOfLine: Map<LineNode, Band>): { elements: OutlineElement[]; nodeOf: Map<number, UiNode> } {
+  const elements: OutlineElement[] = [];
+  const nodeOf = new Map<number, UiNode>();
+  for (const band of BANDS) {
+    const visit = (line: LineNode, depth: number, parent: number | undefined): void => {
+      let childDepth = depth;
+      let childParent = parent;
+      if (bandOfLine.get(line) === band) {
+        const el = toElement(line, elements.length + 1, band, depth, parent);
+        elements.push(el);
+        nodeOf.set(el.index, line.node);
+        childDepth = depth + 1;
+        childParent = el.index;
+      }
+      for (const c of line.children) visit(c, childDepth, childParent);
+    };
+    for (const l of forest) visit(l, 0, undefined);
+  }
+  return { elements, nodeOf };
+}
+
+function subtreeNodes(node: UiNode, into: Set<UiNode>): Set<UiNode> {
+  into.add(node);
+  for (const c of node.children) subtreeNodes(c, into);
+  return into;
+}
+
+function readingKey(r: Rect): [number, number] {
+  const c = rectCentre(r);
+  return [Math.round(c.y), Math.round(c.x)];
+}
+
+/**
+ * Turns detected lists into numbered cells. A cell is carried by its own line, or else by the
+ * first line inside it; cells are numbered in reading order so the numbering does not depend on
+ * the detector's order of equal cells.
+ */
+function attachLists(lists: ListInput[], elements: OutlineElement[], nodeOf: Map<number, UiNode>): DetectedList[] {
+  const out: DetectedList[] = [];
+  lists.forEach((list, i) => {
+    const L = i + 1;
+    const cells = [...list.cells].sort((a, b) => {
+      const [ay, ax] = readingKey(a.visibleFrame ?? a.frame);
+      const [by, bx] = readingKey(b.visibleFrame ?? b.frame);
+      return ay - by || ax - bx;
+    });
+    const detected: DetectedList = {
+      index: L,
+      container: roundRect(list.containerFrame),
+      axis: list.axis,
+      cells: [],
+      score: list.score,
+      detector: list.detector === 'spacing' ? 'spacing' : 'siblings',
+    };
+    if (list.container?.id) detected.containerId = list.container.id;
+    if (list.container) detected.containerRole = list.container.role;
+    cells.forEach((cell, k) => {
+      const inside = subtreeNodes(cell, new Set());
+      const members = elements.filter((e) => inside.has(nodeOf.get(e.index) as UiNode));
+      const carrier = members.find((e) => e.list === undefined);
+      if (carrier) carrier.list = { list: L, cell: k + 1 };
+      detected.cells.push({ index: k + 1, frame: roundRect(cell.visibleFrame ?? cell.frame), elements: members.map((e) => e.index) });
+    });
+    out.push(detected);
+  });
+  return out;
+}
+
+/** The canonical text a snapshot id is derived from: what the screen shows, never when. */
+function contentText(screen: Screen, elements: OutlineElement[]): string {
+  const head = `${screen.app ?? ''} ${screen.size.w}x${screen.size.h} ${screen.orientation}`;
+  return [head, ...elements.map((e) => `${e.band} ${formatElement(e, { frame: true, idText: e.id })}`)].join('\n');
+}
+
+/** Everything the outline shows of a cleaned screen, numbered and addressable. */
+export function buildSnapshot(screen: Screen, options: BuildOptions = {}): Snapshot {
+  const bounds: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+  const lists = typeof options.lists === 'function' ? options.lists(screen) : (options.lists ?? []);
+  const forest = collectLines(screen.root, bounds);
+  sortForest(forest);
+  const region = contentRegion(screen, lists.map((l) => l.containerFrame));
+  const bandOfLine = new Map<LineNode, Band>();
+  const assign = (l: LineNode): void => {
+    bandOfLine.set(l, bandOf(l, screen, region));
+    l.children.forEach(assign);
+  };
+  forest.forEach(assign);
+  const { elements, nodeOf } = numberLines(forest, bandOfLine);
+  const detected = attachLists(lists, elements, nodeOf);
+  return { id: snapshotIdOf(contentText(screen, elements)), screen, elements, lists: detected, complete: true };
+}

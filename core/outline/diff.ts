@@ -1,0 +1,119 @@
+import { rectCentre } from '../model/geometry.js';
+import { formatElement, notableStates } from './format.js';
+import { printableIds } from './ids.js';
+import { MAX_TEXT } from './render.js';
+import type { OutlineElement, Snapshot } from './snapshot.js';
+
+export interface DiffPair {
+  before: OutlineElement;
+  after: OutlineElement;
+  /** The frame changed (e.g. the list scrolled) while the element stayed the same. */
+  moved: boolean;
+}
+
+/** What an action changed: elements matched by identity (id, role+label, position), never by `@N`. */
+export interface SettledDiff {
+  from: string;
+  to: string;
+  added: OutlineElement[];
+  removed: OutlineElement[];
+  /** Same element, different label, value or state. */
+  changed: DiffPair[];
+  same: DiffPair[];
+}
+
+/** Centres closer than this (points) make two id-less, label-less elements of one role the same. */
+const POSITION_TOLERANCE = 8;
+
+type Key = (el: OutlineElement) => string | undefined;
+
+const byIdRoleLabel: Key = (e) => JSON.stringify([e.id ?? null, e.role, e.label ?? null]);
+const byIdRole: Key = (e) => (e.id === undefined ? undefined : JSON.stringify([e.id, e.role]));
+
+/** What a reader sees of an element apart from where it is. */
+function content(el: OutlineElement): string {
+  return JSON.stringify([el.role, el.label ?? null, el.value ?? null, notableStates(el)]);
+}
+
+/** Pairs still-unmatched elements with equal keys, in `@N` order on both sides. */
+function matchByKey(before: OutlineElement[], after: OutlineElement[], used: [Set<number>, Set<number>], key: Key, out: Array<[OutlineElement, OutlineElement]>): void {
+  const buckets = new Map<string, OutlineElement[]>();
+  for (const b of before) {
+    const k = used[0].has(b.index) ? undefined : key(b);
+    if (k !== undefined) buckets.set(k, [...(buckets.get(k) ?? []), b]);
+  }
+  for (const a of after) {
+    if (used[1].has(a.index)) continue;
+    const k = key(a);
+    const b = k === undefined ? undefined : buckets.get(k)?.shift();
+    if (!b) continue;
+    used[0].add(b.index);
+    used[1].add(a.index);
+    out.push([b, a]);
+  }
+}
+
+function matchByPosition(before: OutlineElement[], after: OutlineElement[], used: [Set<number>, Set<number>], out: Array<[OutlineElement, OutlineElement]>): void {
+  for (const a of after) {
+    if (used[1].has(a.index) || a.id !== undefined) continue;
+    const ca = rectCentre(a.frame);
+    const b = before.find((e) => {
+      if (used[0].has(e.index) || e.id !== undefined || e.role !== a.role) return false;
+      const cb = rectCentre(e.frame);
+      return Math.abs(ca.x - cb.x) <= POSITION_TOLERANCE && Math.abs(ca.y - cb.y) <= POSITION_TOLERANCE;
+    });
+    if (!b) continue;
+    used[0].add(b.index);
+    used[1].add(a.index);
+    out.push([b, a]);
+  }
+}
+
+export function diffSnapshots(before: Snapshot, after: Snapshot): SettledDiff {
+  const used: [Set<number>, Set<number>] = [new Set(), new Set()];
+  const pairs: Array<[OutlineElement, OutlineElement]> = [];
+  matchByKey(before.elements, after.elements, used, byIdRoleLabel, pairs);
+  matchByKey(before.elements, after.elements, used, byIdRole, pairs);
+  matchByPosition(before.elements, after.elements, used, pairs);
+  const diff: SettledDiff = { from: before.id, to: after.id, added: [], removed: [], changed: [], same: [] };
+  for (const [b, a] of pairs.sort((x, y) => x[1].index - y[1].index)) {
+    const f1 = b.frame;
+    const f2 = a.frame;
+    const pair = { before: b, after: a, moved: f1.x !== f2.x || f1.y !== f2.y || f1.w !== f2.w || f1.h !== f2.h };
+    (content(b) === content(a) ? diff.same : diff.changed).push(pair);
+  }
+  diff.added = after.elements.filter((e) => !used[1].has(e.index));
+  diff.removed = before.elements.filter((e) => !used[0].has(e.index));
+  return diff;
+}
+
+export interface RenderDiffOptions {
+  /** `=` lines: listed one by one, or summarized as a count; 'auto' lists up to SAME_LISTED_MAX. */
+  same?: 'list' | 'count' | 'auto';
+}
+
+/** Up to this many unchanged lines are listed; more read as a count. */
+export const SAME_LISTED_MAX = 8;
+
+/**
+ * `-` lines (gone, written without a ref: they no longer exist) first, then the new screen in
+ * `@N` order: `+` for what appeared, `-`/`+` for what changed, `=` for what stayed.
+ */
+export function renderDiff(diff: SettledDiff, options: RenderDiffOptions = {}): string {
+  const after = [...diff.added, ...diff.changed.map((p) => p.after), ...diff.same.map((p) => p.after)].sort((a, b) => a.index - b.index);
+  const ids = printableIds({ elements: after });
+  const line = (el: OutlineElement) => formatElement(el, { frame: true, idText: ids.get(el.index), maxText: MAX_TEXT });
+  const gone = (el: OutlineElement) => `- ${formatElement(el, { frame: true, maxText: MAX_TEXT }).replace(/^@\d+ (#\d+(@\d+)? )?/, '')}`;
+  const mode = options.same ?? 'auto';
+  const listSame = mode === 'list' || (mode === 'auto' && diff.same.length <= SAME_LISTED_MAX);
+  const moved = diff.same.filter((p) => p.moved).length;
+  const out = [`Diff ${diff.from} -> ${diff.to}: +${diff.added.length} -${diff.removed.length} ~${diff.changed.length} =${diff.same.length}`];
+  out.push(...diff.removed.map(gone));
+  const status = new Map<number, string[]>();
+  for (const el of diff.added) status.set(el.index, [`+ ${line(el)}`]);
+  for (const p of diff.changed) status.set(p.after.index, [gone(p.before), `+ ${line(p.after)}`]);
+  if (listSame) for (const p of diff.same) status.set(p.after.index, [`= ${line(p.after)}`]);
+  for (const el of after) out.push(...(status.get(el.index) ?? []));
+  if (!listSame && diff.same.length > 0) out.push(`= ${diff.same.length} unchanged${moved > 0 ? ` (${moved} moved)` : ''}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,11 @@
+export type * from './snapshot.js';
+export type { Band } from './bands.js';
+export type { ListInput, ListDetector } from './list-input.js';
+export { buildSnapshot, type BuildOptions } from './build.js';
+export { renderOutline, renderView, headerLine, MAX_TEXT, type RenderOptions } from './render.js';
+export { selectView, SKELETON_THRESHOLD, type ViewOptions, type OutlineView, type Omitted } from './views.js';
+export { outlineJson, viewJson, type OutlineJson, type OutlineJsonOptions } from './json.js';
+export { identityOf, sameIdentity, findSameElement, frameDistance, type SameElementOptions } from './identity.js';
+export { diffSnapshots, renderDiff, SAME_LISTED_MAX, type SettledDiff, type DiffPair, type RenderDiffOptions } from './diff.js';
+export { printableIds, shortId, idSelector } from './ids.js';
+export { formatElement, cellAlias, notableStates, isActionableElement } from './format.js';
