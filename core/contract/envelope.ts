@@ -59,6 +59,7 @@ const DEFAULT_RECOVERY: Partial<Record<ErrorCode, Recovery>> = {
   INVALID_ARGS: { strategy: 'fix_arguments', needs_snapshot: false },
   LEASE_REQUIRED: { strategy: 'acquire_lease', needs_snapshot: false },
   DEVICE_BUSY: { strategy: 'wait_then_retry', needs_snapshot: false },
+  RATE_LIMITED: { strategy: 'wait_then_retry', needs_snapshot: false },
   DEVICE_UNAVAILABLE: { strategy: 'wait_then_retry', needs_snapshot: true },
   TIMEOUT: { strategy: 'wait_then_retry', needs_snapshot: true },
   APP_UNRESPONSIVE: { strategy: 'wait_then_retry', needs_snapshot: true },

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 403,
   LEASE_REQUIRED: 428,
   DEVICE_BUSY: 423,
+  /** Too many requests for this token; `retry_after_ms` says when to come back. */
+  RATE_LIMITED: 429,
   DEVICE_UNAVAILABLE: 503,
   TIMEOUT: 504,
   APP_UNRESPONSIVE: 504,
