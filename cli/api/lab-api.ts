@@ -1,0 +1,97 @@
+import type { Envelope } from '../../core/contract/envelope.js';
+import type { HubClient } from './client.js';
+
+/** Every /api/v1 route the CLI uses, in one place. */
+export interface DeviceSummary {
+  id: string;
+  platform: string;
+  name?: string;
+  model?: string;
+  state?: string;
+  size?: { w: number; h: number };
+  capabilities?: { platformVerbs?: string[] } & Record<string, unknown>;
+  lease?: { holder?: string; actor?: string; expiresAt?: number | string; tokenId?: string; mine?: boolean } | null;
+}
+
+export interface LeaseSummary {
+  id: string;
+  deviceId: string;
+  actor?: string;
+  expiresAt?: number | string;
+}
+
+export interface OutlineQuery {
+  format?: 'text' | 'json';
+  interactive?: boolean;
+  since?: string;
+  wait?: boolean;
+}
+
+export interface ScreenshotQuery {
+  scale?: number;
+  format?: 'jpeg' | 'png';
+  crop?: string;
+}
+
+const enc = encodeURIComponent;
+
+export class LabApi {
+  constructor(readonly client: HubClient) {}
+
+  devices(): Promise<Envelope<{ devices: DeviceSummary[] }>> {
+    return this.client.request('devices', 'GET', '/devices');
+  }
+
+  device(id: string): Promise<Envelope<{ device: DeviceSummary }>> {
+    return this.client.request('device', 'GET', `/devices/${enc(id)}`);
+  }
+
+  leases(): Promise<Envelope<{ leases: LeaseSummary[] }>> {
+    return this.client.request('leases', 'GET', '/leases');
+  }
+
+  acquireLease(options: { deviceId?: string; waitMs?: number }): Promise<Envelope<{ lease: LeaseSummary }>> {
+    const body: Record<string, unknown> = {};
+    if (options.deviceId) body.deviceId = options.deviceId;
+    if (options.waitMs !== undefined) body.waitMs = options.waitMs;
+    return this.client.request('lease', 'POST', '/leases', { body, timeoutMs: (options.waitMs ?? 0) + 30_000 });
+  }
+
+  releaseLease(leaseId: string): Promise<Envelope<unknown>> {
+    return this.client.request('release', 'DELETE', `/leases/${enc(leaseId)}`);
+  }
+
+  outline(deviceId: string, query: OutlineQuery): Promise<Envelope<unknown>> {
+    return this.client.request('outline', 'GET', `/devices/${enc(deviceId)}/outline`, { query: { ...query } });
+  }
+
+  /** A device command by its name in core/wire/commands.ts (`web.open` goes to the platform path). */
+  act(deviceId: string, command: string, args: Record<string, unknown>): Promise<Envelope<unknown>> {
+    const path = command.includes('.') ? command.split('.').join('/') : `actions/${command}`;
+    return this.client.request(command, 'POST', `/devices/${enc(deviceId)}/${path}`, { body: args });
+  }
+
+  screenshot(deviceId: string, query: ScreenshotQuery): Promise<Envelope<unknown>> {
+    return this.client.request('screenshot', 'GET', `/devices/${enc(deviceId)}/screenshot`, { query: { ...query } });
+  }
+
+  appState(deviceId: string): Promise<Envelope<unknown>> {
+    return this.client.request('app-state', 'GET', `/devices/${enc(deviceId)}/app-state`);
+  }
+
+  sessions(query: { deviceId?: string; limit?: number }): Promise<Envelope<{ sessions: unknown[] }>> {
+    return this.client.request('sessions', 'GET', '/sessions', { query: { ...query } });
+  }
+
+  sessionActions(sessionId: string, query: { limit?: number; after?: number }): Promise<Envelope<{ actions: unknown[] }>> {
+    return this.client.request('log', 'GET', `/sessions/${enc(sessionId)}/actions`, { query: { ...query } });
+  }
+
+  health(): Promise<Envelope<unknown>> {
+    return this.client.request('health', 'GET', '/health', { timeoutMs: 5000 });
+  }
+
+  whoami(): Promise<Envelope<unknown>> {
+    return this.client.request('whoami', 'GET', '/whoami', { timeoutMs: 5000 });
+  }
+}

@@ -1,0 +1,135 @@
+import { Command } from 'commander';
+import { withDeviceOption, type LabOptions } from './context.js';
+import { reportUsage } from './output.js';
+import { num, sendAction } from './send-action.js';
+import { parseTarget, targetFrom } from './targets.js';
+
+type Opts = LabOptions & Record<string, string | boolean | undefined>;
+
+const TARGET_HELP = 'selector (@7, "#3", "#login", text="OK") or x,y in points';
+
+function withTarget(args: Record<string, unknown>, target: string | undefined): Record<string, unknown> {
+  return target === undefined ? args : { ...args, target: parseTarget(target) };
+}
+
+/** tap, double-tap, long-press and two-finger-tap: one target given as a selector or --xy. */
+function targetCommand(name: string, description: string, optionalTarget: boolean, extra?: (c: Command) => Command): Command {
+  const command = withDeviceOption(new Command(name))
+    .description(description)
+    .argument('[selector]', 'the element: @7, "#3", "#login", text="OK"')
+    .option('--xy <x,y>', 'a point in device points instead of a selector');
+  (extra ? extra(command) : command).action(async (selector: string | undefined, options: Opts) => {
+    const args: Record<string, unknown> = {};
+    if (selector !== undefined || options.xy !== undefined || !optionalTarget) {
+      const choice = targetFrom(selector, typeof options.xy === 'string' ? options.xy : undefined);
+      if (!choice.ok) return reportUsage(name, choice.message, options);
+      args.target = choice.target;
+    }
+    if (typeof options.ms === 'string') args.ms = num(options.ms);
+    await sendAction(name, args, options);
+  });
+  return command;
+}
+
+const withMs = (def: string) => (c: Command) => c.option('--ms <ms>', `duration in milliseconds (default ${def})`);
+
+export function actionCommands(): Command[] {
+  const swipe = withDeviceOption(new Command('swipe'))
+    .description('swipe from one place to another (or by --dx/--dy)')
+    .argument('<from>', TARGET_HELP)
+    .argument('[to]', TARGET_HELP)
+    .option('--dx <points>', 'horizontal distance')
+    .option('--dy <points>', 'vertical distance')
+    .option('--ms <ms>', 'duration (default 300)')
+    .action(async (from: string, to: string | undefined, options: Opts) => {
+      const args: Record<string, unknown> = { from: parseTarget(from) };
+      if (to !== undefined) args.to = parseTarget(to);
+      for (const key of ['dx', 'dy', 'ms'] as const) if (typeof options[key] === 'string') args[key] = num(options[key]);
+      if (args.to === undefined && args.dx === undefined && args.dy === undefined) {
+        return reportUsage('swipe', 'give where to: a second target, or --dx/--dy', options);
+      }
+      await sendAction('swipe', args, options);
+    });
+
+  const drag = withDeviceOption(new Command('drag'))
+    .description('press, move precisely and release (no fling)')
+    .argument('<from>', TARGET_HELP)
+    .argument('<to>', TARGET_HELP)
+    .action((from: string, to: string, options: Opts) => sendAction('drag', { from: parseTarget(from), to: parseTarget(to) }, options));
+
+  const scrollBy = withDeviceOption(new Command('scroll-by'))
+    .description('scroll precisely by dy (and dx) points; positive dy reveals content further down')
+    .argument('<dy>', 'vertical points')
+    .option('--dx <points>', 'horizontal points')
+    .option('--target <selector>', 'the scroll container (default: the main list or page)')
+    .action((dy: string, options: Opts) => {
+      const args: Record<string, unknown> = { dy: num(dy) };
+      if (typeof options.dx === 'string') args.dx = num(options.dx);
+      return sendAction('scroll-by', withTarget(args, options.target as string | undefined), options);
+    });
+
+  const fling = withDeviceOption(new Command('fling'))
+    .description('a quick flick that keeps scrolling after release')
+    .argument('<direction>', 'up, down, left or right (the way the finger moves)')
+    .option('--target <selector>', 'where to fling (default: the screen centre)')
+    .action((direction: string, options: Opts) => sendAction('fling', withTarget({ direction }, options.target as string | undefined), options));
+
+  const pinch = withDeviceOption(new Command('pinch'))
+    .description('two-finger pinch: scale > 1 zooms in, < 1 zooms out')
+    .argument('<scale>', 'e.g. 2 or 0.5')
+    .option('--target <selector>', 'pinch centre (default: the screen centre)')
+    .option('--ms <ms>', 'duration (default 600)')
+    .action((scale: string, options: Opts) => {
+      const args: Record<string, unknown> = { scale: num(scale) };
+      if (typeof options.ms === 'string') args.ms = num(options.ms);
+      return sendAction('pinch', withTarget(args, options.target as string | undefined), options);
+    });
+
+  const rotate = withDeviceOption(new Command('rotate'))
+    .description('two-finger rotation along an arc (positive = clockwise)')
+    .argument('<degrees>', 'e.g. 90 or -45')
+    .option('--target <selector>', 'rotation centre (default: the screen centre)')
+    .option('--ms <ms>', 'duration (default 800)')
+    .action((degrees: string, options: Opts) => {
+      const args: Record<string, unknown> = { degrees: num(degrees) };
+      if (typeof options.ms === 'string') args.ms = num(options.ms);
+      return sendAction('rotate', withTarget(args, options.target as string | undefined), options);
+    });
+
+  const type = withDeviceOption(new Command('type'))
+    .description('type text through the keyboard path (into the focused field, or --target)')
+    .argument('<text>', 'the text')
+    .option('--target <selector>', 'tap this field first')
+    .option('--clear', 'clear the field first')
+    .action((text: string, options: Opts) => {
+      const args: Record<string, unknown> = { text };
+      if (options.clear) args.clear = true;
+      return sendAction('type', withTarget(args, options.target as string | undefined), options);
+    });
+
+  const key = withDeviceOption(new Command('key'))
+    .description('press a key: Enter, Backspace, Tab, Escape, ArrowUp/Down/Left/Right')
+    .argument('<key>', 'key name')
+    .action((name: string, options: Opts) => sendAction('key', { key: name }, options));
+
+  const button = withDeviceOption(new Command('button'))
+    .description('press a device button')
+    .argument('<button>', 'back or home')
+    .action((name: string, options: Opts) => sendAction('button', { button: name }, options));
+
+  return [
+    targetCommand('tap', 'tap an element (or a point)', false),
+    targetCommand('double-tap', 'double-tap an element (or a point)', false),
+    targetCommand('long-press', 'press and hold an element (or a point)', false, withMs('800')),
+    swipe,
+    drag,
+    scrollBy,
+    fling,
+    pinch,
+    rotate,
+    targetCommand('two-finger-tap', 'tap with two fingers at once (default: the screen centre)', true),
+    type,
+    key,
+    button,
+  ];
+}

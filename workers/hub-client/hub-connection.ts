@@ -1,0 +1,208 @@
+import { io, type Socket } from 'socket.io-client';
+import {
+  CommandMessageSchema,
+  FramesRequestSchema,
+  HEARTBEAT_INTERVAL_MS,
+  WORKER_NAMESPACE,
+  WORKER_PROTOCOL_VERSION,
+  type CommandResult,
+  type HubToWorkerEvents,
+  type RegisterAck,
+  type WorkerToHubEvents,
+} from '../../core/wire/worker-protocol.js';
+import { fail } from '../../core/contract/envelope.js';
+import { descriptorOf } from './descriptor.js';
+import { FrameStream } from './frame-stream.js';
+import { runCommand } from './run-command.js';
+import type { WorkerDevice } from './worker-device.js';
+
+export interface HubConnectionOptions {
+  /** The hub's base URL, e.g. http://127.0.0.1:4700. */
+  hub: string;
+  token: string;
+  workerId: string;
+  host: string;
+  version: string;
+  devices: WorkerDevice[];
+  log: (message: string) => void;
+  /** Called when the hub refuses the worker token: retrying cannot help. */
+  onRejected?: (reason: string) => void;
+}
+
+type WorkerSocket = Socket<HubToWorkerEvents, WorkerToHubEvents>;
+
+/** How long to wait for the hub's answer to `register` before trying again on the same socket. */
+const REGISTER_TIMEOUT_MS = 10_000;
+
+/**
+ * The worker's link to the hub (core/wire/worker-protocol.ts): dials `/workers` with the worker
+ * token, registers the devices, heartbeats, runs commands, streams frames, and after any
+ * disconnect (a hub restart included) dials again and re-registers by itself.
+ */
+export class HubConnection {
+  private readonly socket: WorkerSocket;
+  private readonly devices = new Map<string, WorkerDevice>();
+  private readonly streams = new Map<string, { stream: FrameStream; unsubscribe: () => void }>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  private registered = false;
+  private closed = false;
+  private readonly registeredWaiters: Array<() => void> = [];
+
+  constructor(private readonly options: HubConnectionOptions) {
+    for (const d of options.devices) this.devices.set(d.id, d);
+    this.socket = io(new URL(WORKER_NAMESPACE, options.hub).toString(), {
+      auth: { token: options.token },
+      reconnection: true,
+      reconnectionDelay: 250,
+      reconnectionDelayMax: 2000,
+      transports: ['websocket'],
+      autoConnect: false,
+    });
+    this.socket.on('connect', () => void this.register());
+    this.socket.on('disconnect', (reason) => this.onDisconnect(reason));
+    this.socket.on('connect_error', (err) => this.onConnectError(err));
+    this.socket.on('command', (message, ack) => void this.onCommand(message, ack));
+    this.socket.on('frames:subscribe', (message) => this.onFramesSubscribe(message));
+    this.socket.on('frames:unsubscribe', (message) => this.onFramesUnsubscribe(message));
+  }
+
+  connect(): void {
+    this.socket.connect();
+  }
+
+  get isRegistered(): boolean {
+    return this.registered;
+  }
+
+  /** Resolves once the hub has accepted this worker's registration (again, after a reconnect). */
+  whenRegistered(): Promise<void> {
+    if (this.registered) return Promise.resolve();
+    return new Promise((resolve) => this.registeredWaiters.push(resolve));
+  }
+
+  /** Tells the hub the device list changed (a device appeared or left). */
+  setDevices(devices: WorkerDevice[]): void {
+    this.devices.clear();
+    for (const d of devices) this.devices.set(d.id, d);
+    if (this.registered) this.socket.emit('devices', { devices: devices.map(descriptorOf) });
+  }
+
+  close(): void {
+    this.closed = true;
+    this.stopHeartbeat();
+    this.stopAllStreams();
+    this.socket.disconnect();
+  }
+
+  private async register(): Promise<void> {
+    const message = {
+      workerId: this.options.workerId,
+      host: this.options.host,
+      version: this.options.version,
+      protocol: WORKER_PROTOCOL_VERSION,
+      devices: [...this.devices.values()].map(descriptorOf),
+    } as const;
+    let ack: RegisterAck;
+    try {
+      ack = await this.socket.timeout(REGISTER_TIMEOUT_MS).emitWithAck('register', message);
+    } catch {
+      if (this.socket.connected && !this.closed) {
+        this.options.log('the hub did not answer register; reconnecting');
+        this.socket.disconnect().connect();
+      }
+      return;
+    }
+    if (!ack.ok) {
+      this.options.log(`the hub refused the registration: ${ack.error}`);
+      this.options.onRejected?.(ack.error);
+      return;
+    }
+    this.registered = true;
+    this.options.log(`registered with ${this.options.hub} (hub ${ack.hubVersion}), ${this.devices.size} device(s)`);
+    this.startHeartbeat();
+    for (const resolve of this.registeredWaiters.splice(0)) resolve();
+  }
+
+  private onDisconnect(reason: string): void {
+    const wasRegistered = this.registered;
+    this.registered = false;
+    this.stopHeartbeat();
+    this.stopAllStreams();
+    if (this.closed) return;
+    if (wasRegistered) this.options.log(`lost the hub (${reason}); reconnecting`);
+    // A disconnect the server asked for is not retried by socket.io itself.
+    if (reason === 'io server disconnect') this.socket.connect();
+  }
+
+  private onConnectError(err: Error): void {
+    if (err.message === 'UNAUTHORIZED') {
+      this.options.log('the hub refused the worker token (UNAUTHORIZED)');
+      this.options.onRejected?.('UNAUTHORIZED');
+      return;
+    }
+    // Transport errors (hub down or restarting) are retried by socket.io's reconnection.
+    if (!this.socket.active && !this.closed) setTimeout(() => this.socket.connect(), 1000).unref();
+  }
+
+  private startHeartbeat(): void {
+    this.stopHeartbeat();
+    this.heartbeat = setInterval(() => this.socket.emit('heartbeat', { at: Date.now() }), HEARTBEAT_INTERVAL_MS);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  private async onCommand(raw: unknown, ack: (result: CommandResult) => void): Promise<void> {
+    if (typeof ack !== 'function') return;
+    const parsed = CommandMessageSchema.safeParse(raw);
+    if (!parsed.success) {
+      const command = typeof (raw as { command?: unknown })?.command === 'string' ? (raw as { command: string }).command : 'unknown';
+      ack({ envelope: fail(command, 'INVALID_ARGS', `malformed command message: ${parsed.error.message}`) });
+      return;
+    }
+    const message = parsed.data;
+    this.socket.emit('command:received', { requestId: message.requestId });
+    ack(await runCommand(this.devices.get(message.deviceId), message));
+  }
+
+  private onFramesSubscribe(raw: unknown): void {
+    const parsed = FramesRequestSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const { deviceId } = parsed.data;
+    const device = this.devices.get(deviceId);
+    if (!device || this.streams.has(deviceId) || !device.bridge.capabilities.frames) return;
+    const stream = new FrameStream((frame) => this.sendFrame(deviceId, frame));
+    const unsubscribe = device.bridge.frames((frame) => stream.push(frame));
+    this.streams.set(deviceId, { stream, unsubscribe });
+  }
+
+  private onFramesUnsubscribe(raw: unknown): void {
+    const parsed = FramesRequestSchema.safeParse(raw);
+    if (parsed.success) this.stopStream(parsed.data.deviceId);
+  }
+
+  private sendFrame(deviceId: string, frame: { data: Buffer; timestamp: number; width: number; height: number }): Promise<void> {
+    if (!this.socket.connected) return Promise.resolve();
+    const engine = this.socket.io.engine;
+    const flushed = new Promise<void>((resolve) => engine.once('drain', () => resolve()));
+    // A Node Buffer is a Uint8Array; socket.io sends it as a binary attachment.
+    const data = frame.data as Uint8Array<ArrayBuffer>;
+    this.socket.emit('frame', { deviceId, timestamp: frame.timestamp, width: frame.width, height: frame.height, data });
+    return flushed;
+  }
+
+  private stopStream(deviceId: string): void {
+    const entry = this.streams.get(deviceId);
+    if (!entry) return;
+    this.streams.delete(deviceId);
+    entry.stream.stop();
+    entry.unsubscribe();
+  }
+
+  private stopAllStreams(): void {
+    for (const deviceId of [...this.streams.keys()]) this.stopStream(deviceId);
+  }
+}

@@ -1,0 +1,21 @@
+import type { DeviceBridge } from '../bridge.js';
+import type { Envelope } from '../../core/contract/envelope.js';
+import type { Actor } from '../../core/wire/worker-protocol.js';
+
+/** Who runs a command and under which ref scope (the lease id, or `watch:<tokenId>`). */
+export interface ExecuteContext {
+  leaseId: string;
+  actor: Actor;
+}
+
+/** What runs device commands: the device session (never throws; every outcome is an envelope). */
+export interface CommandExecutor {
+  execute(command: string, args: unknown, context: ExecuteContext): Promise<Envelope>;
+}
+
+/** One device this worker serves: its id on the hub, its bridge, and the session that drives it. */
+export interface WorkerDevice {
+  id: string;
+  bridge: DeviceBridge;
+  session: CommandExecutor;
+}

@@ -1,0 +1,26 @@
+import type { DeviceBridge } from '../bridge.js';
+
+/** One device a provider started, under the id the hub will know it by. */
+export interface ProvidedDevice {
+  id: string;
+  bridge: DeviceBridge;
+}
+
+export interface ProviderContext {
+  /** Prefix for device ids, so two workers never announce the same id. */
+  workerId: string;
+  env: NodeJS.ProcessEnv;
+  log: (message: string) => void;
+}
+
+/** The devices of one platform on this host, and how to stop them all (no orphan processes). */
+export interface ProvidedDevices {
+  devices: ProvidedDevice[];
+  close(): Promise<void>;
+}
+
+/** A platform's way to find or start its devices; a new platform adds one provider to the registry. */
+export interface DeviceProvider {
+  platform: string;
+  start(context: ProviderContext): Promise<ProvidedDevices>;
+}
