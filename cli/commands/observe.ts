@@ -3,7 +3,7 @@ import { Command } from 'commander';
 import { fail } from '../../core/contract/envelope.js';
 import { labApi, resolveDevice, withDeviceOption, type LabOptions } from './context.js';
 import { report, reportUsage } from './output.js';
-import { jsonText, outlineText } from './render.js';
+import { jsonText, outlineText, sinceText } from './render.js';
 
 type UiOptions = LabOptions & { interactive?: boolean; since?: string; wait?: boolean };
 type ShotOptions = LabOptions & { output?: string; scale?: string; format?: string; crop?: string };
@@ -24,7 +24,7 @@ export function uiCommand(): Command {
         ...(options.since ? { since: options.since } : {}),
         ...(options.wait === false ? { wait: false } : {}),
       });
-      report(answer, options, outlineText);
+      report(answer, options, (data) => (options.since ? sinceText(data) : outlineText(data)));
     });
 }
 

@@ -17,12 +17,16 @@ export function actionText(data: unknown): string {
 
 /** An outline answer: its text form, or the JSON snapshot pretty-printed. */
 export function outlineText(data: unknown): string {
-  if (typeof data === 'string') return data;
-  for (const name of ['text', 'outline', 'diff']) {
-    const value = field(data, name);
-    if (typeof value === 'string') return value;
-  }
-  return JSON.stringify(data, null, 2);
+  const outline = field(data, 'outline');
+  return typeof outline === 'string' ? outline : JSON.stringify(outline ?? data, null, 2);
+}
+
+/** An outline asked `--since` a snapshot: the settled diff against it, under the new header. */
+export function sinceText(data: unknown): string {
+  const diff = field(data, 'diff');
+  const snapshot = field(data, 'snapshot');
+  const head = typeof snapshot === 'string' ? `snapshot ${snapshot}` : '';
+  return typeof diff === 'string' ? [head, diff].filter(Boolean).join('\n') : outlineText(data);
 }
 
 export function jsonText(data: unknown): string {

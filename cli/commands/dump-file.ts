@@ -1,0 +1,42 @@
+import { readFileSync, statSync } from 'node:fs';
+import { SimlabError } from '../../core/contract/envelope.js';
+import { cleanScreen } from '../../core/clean/index.js';
+import { importScreen } from '../../core/importers/index.js';
+import type { TreeFormat } from '../../core/importers/index.js';
+import type { Screen } from '../../core/model/screen.js';
+
+/** Dumps larger than this are refused rather than read whole into memory. */
+const MAX_DUMP_BYTES = 64 * 1024 * 1024;
+
+export interface DumpOptions {
+  format?: TreeFormat;
+  scale?: number;
+}
+
+function readText(path: string): string {
+  try {
+    const size = statSync(path).size;
+    if (size > MAX_DUMP_BYTES) {
+      throw new SimlabError('INVALID_ARGS', `${path} is ${size} bytes; dumps above ${MAX_DUMP_BYTES} bytes are refused`);
+    }
+    return readFileSync(path, 'utf8');
+  } catch (err) {
+    if (err instanceof SimlabError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : String((err as Error).message);
+    throw new SimlabError('INVALID_ARGS', `cannot read ${path}: ${why}`, { hint: 'pass a captured UI tree dump with --file', details: { file: path, ...(code ? { errno: code } : {}) } });
+  }
+}
+
+/** A captured UI tree file as the cleaned screen an outline is built from. */
+export function readDump(path: string, options: DumpOptions = {}): Screen {
+  const text = readText(path);
+  try {
+    return cleanScreen(importScreen(text, options));
+  } catch (err) {
+    if (err instanceof SimlabError) {
+      throw new SimlabError(err.code, `${path}: ${err.message}`, { ...err.options, details: { file: path, ...err.options.details } });
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,57 @@
+import { Command, Option } from 'commander';
+import { ok, type Envelope } from '../../core/contract/envelope.js';
+import { TREE_FORMATS, type TreeFormat } from '../../core/importers/index.js';
+import { buildSnapshot } from '../../core/outline/build.js';
+import { diffSnapshots, renderDiff } from '../../core/outline/diff.js';
+import { outlineJson } from '../../core/outline/json.js';
+import { renderOutline } from '../../core/outline/render.js';
+import type { Snapshot } from '../../core/outline/snapshot.js';
+import { readDump } from './dump-file.js';
+import { runLocal, usageError } from './local-run.js';
+
+interface OutlineOptions {
+  file: string;
+  format?: TreeFormat;
+  scale?: string;
+  json?: boolean;
+  interactive?: boolean;
+  skeleton?: boolean;
+  full?: boolean;
+  raw?: boolean;
+  diff?: string;
+}
+
+function snapshotOf(path: string, options: OutlineOptions): Snapshot {
+  const scale = options.scale === undefined ? undefined : Number(options.scale);
+  if (scale !== undefined && !(Number.isFinite(scale) && scale > 0)) throw usageError(`--scale wants a positive number, got "${options.scale}"`);
+  return buildSnapshot(readDump(path, { ...(options.format ? { format: options.format } : {}), ...(scale ? { scale } : {}) }));
+}
+
+function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: string } {
+  if (options.skeleton && options.full) throw usageError('--skeleton and --full contradict each other');
+  const before = snapshotOf(options.file, options);
+  if (options.diff !== undefined) {
+    const after = snapshotOf(options.diff, options);
+    const diff = diffSnapshots(before, after);
+    return { envelope: ok('outline', { diff, text: renderDiff(diff) }), text: renderDiff(diff) };
+  }
+  const view = { interactive: options.interactive === true, skeleton: options.full ? false : options.skeleton ? true : ('auto' as const) };
+  return { envelope: ok('outline', outlineJson(before, { ...view, raw: options.raw === true })), text: renderOutline(before, view) };
+}
+
+/** `simlab outline --file <dump>`: the outline of a captured tree, read locally (no lab needed). */
+export function outlineCommand(): Command {
+  return new Command('outline')
+    .description('the outline of a captured UI tree dump (or the settled diff between two dumps)')
+    .requiredOption('--file <dump>', 'a captured UI tree: uiautomator / Appium / XCUITest XML, Rico or idb JSON')
+    .addOption(new Option('--format <format>', 'the dump format (default: detected)').choices([...TREE_FORMATS]))
+    .option('--scale <n>', 'device pixels per point (default: per format)')
+    .option('--diff <dump>', 'a second dump: print the settled diff from --file to it')
+    .option('--interactive', 'only actionable elements and the lines that explain them')
+    .option('--skeleton', 'a skeleton: bars, list heads and tails, counts of what is left out')
+    .option('--full', 'never switch to a skeleton, however large the screen')
+    .option('--raw', 'with --json: include the cleaned tree')
+    .option('--json', 'print the envelope as JSON')
+    .addHelpText('after', '\nExamples:\n  simlab outline --file dump.xml\n  simlab outline --file before.xml --diff after.xml\n  simlab outline --file dump.json --json --interactive\n')
+    .action((options: OutlineOptions) => runLocal('outline', options, () => outlineEnvelope(options)));
+}

@@ -1,0 +1,50 @@
+import { Command, CommanderError } from 'commander';
+import { fail } from '../core/contract/envelope.js';
+import { registerLabCommands } from './commands/index.js';
+import { EXIT_USAGE_ERROR } from './commands/local-run.js';
+import { outlineCommand } from './commands/outline.js';
+
+/**
+ * Every top-level command, one line each. A new command is a file under cli/commands/ that
+ * exports a function returning a commander Command; add it here.
+ */
+function registerCommands(program: Command): void {
+  program.addCommand(outlineCommand());
+  registerLabCommands(program);
+}
+
+function allCommands(c: Command): Command[] {
+  return [c, ...c.commands.flatMap(allCommands)];
+}
+
+/** The simlab program. Usage mistakes throw CommanderError instead of exiting (see runCli). */
+export function buildProgram(json: boolean): Command {
+  const program = new Command('simlab')
+    .description('a remote device lab for people and AI agents: outlines, selectors, actions')
+    .version('0.1.0')
+    .showHelpAfterError(json ? false : '(add --help for usage)');
+  registerCommands(program);
+  for (const c of allCommands(program)) {
+    c.exitOverride();
+    c.configureOutput({ writeErr: (s) => (json ? undefined : process.stderr.write(s)) });
+  }
+  return program;
+}
+
+/** Runs the CLI: usage errors exit 2, with an INVALID_ARGS envelope when --json was asked. */
+export async function runCli(argv: string[]): Promise<void> {
+  const json = argv.includes('--json');
+  const program = buildProgram(json);
+  try {
+    await program.parseAsync(argv);
+  } catch (err) {
+    if (!(err instanceof CommanderError)) throw err;
+    if (err.exitCode === 0) return;
+    const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? 'simlab';
+    if (json) {
+      const message = err.message.replace(/^error: /, '');
+      process.stdout.write(`${JSON.stringify(fail(command, 'INVALID_ARGS', message, { hint: `run \`simlab ${command === 'simlab' ? '' : `${command} `}--help\`` }), null, 2)}\n`);
+    }
+    process.exitCode = EXIT_USAGE_ERROR;
+  }
+}

@@ -1,0 +1,48 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ok, type Envelope } from '../../core/contract/envelope.js';
+import type { CommandMessage } from '../../core/wire/worker-protocol.js';
+import type { DeviceBridge } from '../bridge.js';
+import { runCommand } from './run-command.js';
+import type { WorkerDevice } from './worker-device.js';
+
+const message = (deadlineMs: number): CommandMessage => ({
+  requestId: 'r1',
+  deviceId: 'd1',
+  command: 'tap',
+  args: { target: '@1' },
+  deadlineMs,
+  leaseId: 'lease_1',
+  actor: { tokenId: 't', name: 'agent', role: 'agent' },
+});
+
+/** A device whose session answers after `ms` with a tap result carrying evidence. */
+function deviceAnsweringAfter(ms: number): WorkerDevice {
+  return {
+    id: 'd1',
+    bridge: {} as DeviceBridge,
+    session: {
+      execute: (command: string) =>
+        new Promise<Envelope>((resolve) => setTimeout(() => resolve(ok(command, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' })), ms)),
+    },
+  };
+}
+
+test('an answer within the deadline goes back with its evidence for the action log', async () => {
+  const result = await runCommand(deviceAnsweringAfter(5), message(5000));
+  assert.equal(result.envelope.ok, true);
+  assert.deepEqual(result.evidence, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' });
+});
+
+test('past the deadline the worker answers TIMEOUT with an uncertain delivery (never retry-safe)', async () => {
+  const result = await runCommand(deviceAnsweringAfter(2000), message(300));
+  assert.equal(result.envelope.ok, false);
+  assert.equal(result.envelope.ok ? '' : result.envelope.error.code, 'TIMEOUT');
+  assert.deepEqual(result.envelope.ok ? null : result.envelope.error.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
+});
+
+test('a device this worker does not have is DEVICE_UNAVAILABLE, not delivered', async () => {
+  const result = await runCommand(undefined, message(1000));
+  assert.equal(result.envelope.ok ? '' : result.envelope.error.code, 'DEVICE_UNAVAILABLE');
+  assert.equal(result.envelope.ok ? '' : result.envelope.error.disposition.retry, 'safe');
+});
