@@ -44,6 +44,11 @@ export interface UiNode {
   states: UiStates;
   actions: UiAction[];
   source: NodeSource;
+  /**
+   * False when the platform itself declared the element not shown (Android `displayed` /
+   * visibility, iOS `visible`); cleaning drops such elements. Absent means not declared.
+   */
+  visible?: boolean;
   /** Which window the element lives in (see Screen.windows). */
   window?: string;
   children: UiNode[];

@@ -1,0 +1,68 @@
+import type { Rect } from '../model/geometry.js';
+import type { Screen, WindowInfo } from '../model/screen.js';
+import type { UiNode } from '../model/ui-node.js';
+import { prune, type Place, type PruneContext } from './prune.js';
+import { boundingBox, hasArea } from './visibility.js';
+import { intersectRect } from '../model/geometry.js';
+
+function pruneScreen(screen: Screen, ctx: PruneContext): UiNode {
+  const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+  const root = screen.root;
+  const place: Place = { clip: full, window: root.window, parentFrame: root.frame, inList: false, inControl: false };
+  const children = root.children.flatMap((c) => prune(c, place, ctx));
+  const visibleFrame = (hasArea(root.frame) ? intersectRect(root.frame, full) : null) ?? full;
+  return { ...root, visibleFrame, children };
+}
+
+/** The visible rectangles of each window's content, from its outermost kept nodes. */
+function windowExtents(root: UiNode): Map<string, Rect[]> {
+  const out = new Map<string, Rect[]>();
+  const walk = (node: UiNode, parentWindow: string | undefined): void => {
+    if (node.window !== undefined && node.window !== parentWindow && node.visibleFrame) {
+      const list = out.get(node.window) ?? [];
+      list.push(node.visibleFrame);
+      out.set(node.window, list);
+    }
+    for (const c of node.children) walk(c, node.window ?? parentWindow);
+  };
+  // The root's children open their windows even when the root names the same one.
+  for (const c of root.children) walk(c, undefined);
+  return out;
+}
+
+/**
+ * The windows that stay: system bars and the keyboard, and of the app windows only the
+ * frontmost that shows anything (an empty overlay window does not hide the app under it).
+ */
+function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string>): WindowInfo[] {
+  const apps = windows.filter((w) => (w.kind === 'app' || w.kind === 'dialog') && shown.has(w.id));
+  const front = apps.reduce<WindowInfo | undefined>((best, w) => (!best || w.layer > best.layer ? w : best), undefined);
+  return windows.filter((w) => w === front || ((w.kind === 'system' || w.kind === 'keyboard') && shown.has(w.id)));
+}
+
+/**
+ * The screen as an agent sees it (DESIGN.md section 2): invisible nodes gone (declared hidden,
+ * zero size, off screen, outside their scroll container, under a bar or keyboard), nodes with
+ * nothing to say and no kept children gone, layout-only wrappers collapsed, only the frontmost
+ * app window plus system bars and keyboard left, `visibleFrame` and `window` on every node.
+ */
+export function cleanScreen(screen: Screen): Screen {
+  const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [] });
+  const extents = windowExtents(everything);
+  const kept = chooseWindows(screen.windows, new Set(extents.keys()));
+  const keptIds = new Set(kept.map((w) => w.id));
+  const coverOf = new Map<string, Rect>();
+  for (const w of kept) {
+    const box = boundingBox(extents.get(w.id) ?? []);
+    if (box && w.kind !== 'app' && w.kind !== 'dialog') coverOf.set(w.id, box);
+  }
+  const coversOf = (window: string): Rect[] => {
+    const layer = kept.find((w) => w.id === window)?.layer ?? 0;
+    return kept.filter((w) => w.layer > layer && coverOf.has(w.id)).map((w) => coverOf.get(w.id) as Rect);
+  };
+  const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf });
+  const front = kept.find((w) => w.kind === 'app' || w.kind === 'dialog');
+  const cleaned: Screen = { ...screen, windows: kept, root };
+  if (front?.title && screen.platform === 'android') cleaned.app = front.title;
+  return cleaned;
+}

@@ -1,0 +1,71 @@
+import { intersectRect, type Rect } from '../model/geometry.js';
+import { KNOWN_ROLES, type UiNode } from '../model/ui-node.js';
+import { clipsChildren, hasArea, sameRect, uncover } from './visibility.js';
+
+/** What the pruning of one tree needs to know about the screen's windows. */
+export interface PruneContext {
+  /** Windows whose content stays. */
+  keepWindow: (window: string) => boolean;
+  /** Rectangles of the kept windows in front of a window (its bars, its keyboard). */
+  coversOf: (window: string) => readonly Rect[];
+}
+
+const LIST_CONTAINERS = new Set(['List', 'Table', 'Grid']);
+const GENERIC_ROLES = new Set(['Group', 'Other', 'Window']);
+const KNOWN = new Set<string>(KNOWN_ROLES);
+
+/** Says nothing by itself: a generic container (or an unknown class) with no label, value, id or action. */
+function isLayoutOnly(node: UiNode): boolean {
+  const generic = GENERIC_ROLES.has(node.role) || !KNOWN.has(node.role);
+  return generic && !node.label && !node.value && node.actions.length === 0;
+}
+
+function isMeaningful(node: UiNode): boolean {
+  return Boolean(node.label || node.value || node.id || node.actions.length > 0);
+}
+
+export interface Place {
+  clip: Rect;
+  window: string | undefined;
+  /** The parent's frame, for spotting wrappers that only repeat it. */
+  parentFrame: Rect;
+  /** The parent is a list container, so this node is one of its cells. */
+  inList: boolean;
+  /** An ancestor is itself tappable: groupings inside it are its layout, not structure. */
+  inControl: boolean;
+}
+
+/**
+ * The kept form of `node`: [node] when it stays, its kept children when it goes (they move up
+ * to its parent), [] when nothing inside it can be seen.
+ */
+export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
+  const window = node.window ?? place.window;
+  const inView = hasArea(node.frame) ? intersectRect(node.frame, place.clip) : null;
+  const clips = clipsChildren(node);
+  // A scroll container that cannot be seen hides everything inside it.
+  if (clips && !inView) return [];
+  const visibleFrame = inView && window !== undefined ? uncover(inView, ctx.coversOf(window)) : inView;
+  const childPlace: Place = {
+    clip: clips && inView ? inView : place.clip,
+    window,
+    parentFrame: node.frame,
+    inList: LIST_CONTAINERS.has(node.role),
+    inControl: place.inControl || node.actions.includes('tap'),
+  };
+  const children = node.children.flatMap((c) => prune(c, childPlace, ctx));
+  const windowKept = window === undefined || ctx.keepWindow(window);
+  if (!windowKept || node.visible === false || !visibleFrame) return children;
+
+  const kept: UiNode = { ...node, visibleFrame, children };
+  if (window !== undefined) kept.window = window;
+  // An id keeps a leaf that shows something (an icon, an empty text), not an empty layout box.
+  if (children.length === 0 && (!isMeaningful(kept) || isLayoutOnly(kept))) return [];
+  // Cells of a list stay even when they only wrap: list detection counts them.
+  if (isLayoutOnly(kept) && !place.inList) {
+    // Each node says its window, so a window element is only a wrapper.
+    if (kept.role === 'Window' || children.length === 1) return children;
+    if (!kept.id && (place.inControl || sameRect(node.frame, place.parentFrame))) return children;
+  }
+  return [kept];
+}

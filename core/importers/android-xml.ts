@@ -1,0 +1,155 @@
+import type { Rect } from '../model/geometry.js';
+import type { Screen, WindowInfo } from '../model/screen.js';
+import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
+import {
+  androidRole,
+  guessAndroidScale,
+  isEditableRole,
+  isKeyboardPackage,
+  isSystemUiPackage,
+  shortResourceId,
+} from './android-roles.js';
+import { requestedScale, type ImportOptions } from './import-options.js';
+import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { parseXml, type XmlElement } from './xml-tree.js';
+
+const BOUNDS = /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/;
+
+interface Context {
+  text: string;
+  scale: number;
+  window: string;
+}
+
+function pixelBounds(el: XmlElement, text: string): Rect {
+  const raw = el.attrs.bounds;
+  const m = raw === undefined ? null : BOUNDS.exec(raw);
+  if (!m) {
+    const where = raw === undefined ? positionOfText(text, `<${el.tag}`) : positionOfText(text, `bounds="${raw}"`);
+    throw invalidTree('android-xml', text, where, `element <${el.tag}> has no valid bounds="[x1,y1][x2,y2]" (got ${JSON.stringify(raw ?? null)})`);
+  }
+  const [x1, y1, x2, y2] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
+  return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+}
+
+const isTrue = (v: string | undefined): boolean => v === 'true';
+
+function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
+  const a = el.attrs;
+  // `uiautomator dump` writes <node class="...">; Appium writes the class as the tag.
+  const className = a.class ?? el.tag;
+  const password = isTrue(a.password);
+  let role = androidRole(className);
+  const editable = isEditableRole(role);
+  if (editable && password) role = 'SecureTextField';
+
+  const text = a.text || undefined;
+  const desc = a['content-desc'] || undefined;
+  const showingHint = isTrue(a['showing-hint']);
+  let label: string | undefined;
+  let value: string | undefined;
+  if (editable) {
+    // A field's text is its value; what names it is its description or hint.
+    label = desc ?? (a.hint || undefined) ?? (showingHint ? text : undefined);
+    value = showingHint ? undefined : text;
+  } else {
+    // The visible text is what an agent (and OCR) matches; the description names icons.
+    label = text ?? desc;
+  }
+
+  const states: UiStates = { enabled: a.enabled !== 'false' };
+  if (isTrue(a.checkable)) states.checked = isTrue(a.checked);
+  if (isTrue(a.selected)) states.selected = true;
+  if (isTrue(a.focused)) states.focused = true;
+  if (isTrue(a.scrollable)) states.scrollable = true;
+  if (password) states.password = true;
+  if (editable) states.editable = true;
+
+  const actions: UiAction[] = [];
+  if (isTrue(a.clickable)) actions.push('tap');
+  if (isTrue(a['long-clickable'])) actions.push('longPress');
+  if (isTrue(a.scrollable)) actions.push('scroll');
+  if (editable) actions.push('setValue');
+
+  const px = pixelBounds(el, ctx.text);
+  const visible = parentVisible && a.displayed !== 'false';
+  const node: UiNode = {
+    role,
+    className,
+    frame: { x: px.x / ctx.scale, y: px.y / ctx.scale, w: px.w / ctx.scale, h: px.h / ctx.scale },
+    states,
+    actions,
+    source: 'ax',
+    window: ctx.window,
+    children: el.children.map((c) => toNode(c, ctx, visible)),
+  };
+  if (label !== undefined) node.label = label;
+  if (value !== undefined) node.value = value;
+  const id = shortResourceId(a['resource-id']);
+  if (id !== undefined) node.id = id;
+  if (!visible) node.visible = false;
+  return node;
+}
+
+function windowKind(pkg: string): WindowInfo['kind'] {
+  if (isSystemUiPackage(pkg)) return 'system';
+  if (isKeyboardPackage(pkg)) return 'keyboard';
+  return 'app';
+}
+
+/**
+ * Android `uiautomator dump` XML and Appium UiAutomator2 page source. Bounds are pixels and
+ * become points with `scale` (default: the common density that makes the screen ~411 points
+ * wide). Each top-level element is a window; they come topmost first (the order of
+ * `AccessibilityService.getWindows()`), so the first app window is the frontmost app.
+ */
+export function importAndroidXml(text: string, options: ImportOptions): Screen {
+  const doc = parseXml(text, 'android-xml');
+  const tops = doc.tag === 'hierarchy' ? doc.children : [doc];
+  if (tops.length === 0) throw invalidTree('android-xml', text, positionOfOffset(text, 0), 'the <hierarchy> holds no elements');
+
+  const pxBounds = tops.map((el) => pixelBounds(el, text));
+  const attrW = Number(doc.attrs.width);
+  const attrH = Number(doc.attrs.height);
+  const widthPx = attrW > 0 ? attrW : Math.max(...pxBounds.map((b) => b.x + b.w));
+  const heightPx = attrH > 0 ? attrH : Math.max(...pxBounds.map((b) => b.y + b.h));
+  if (!(widthPx > 0 && heightPx > 0)) {
+    throw invalidTree('android-xml', text, positionOfOffset(text, 0), 'the screen has no size');
+  }
+  const scale = requestedScale(options) ?? guessAndroidScale(Math.min(widthPx, heightPx));
+
+  const used = new Map<string, number>();
+  const windows: WindowInfo[] = [];
+  const roots = tops.map((el, i) => {
+    const pkg = el.attrs.package ?? '';
+    const base = pkg || 'window';
+    const n = (used.get(base) ?? 0) + 1;
+    used.set(base, n);
+    const id = n === 1 ? base : `${base}#${n}`;
+    const info: WindowInfo = { id, kind: windowKind(pkg), layer: tops.length - i };
+    if (pkg) info.title = pkg;
+    windows.push(info);
+    return toNode(el, { text, scale, window: id }, true);
+  });
+
+  const front = windows.find((w) => w.kind === 'app') ?? windows[0];
+  const app = front?.title;
+  // Bounds are in the rotated display's coordinates, so the sides say the orientation.
+  const orientation = widthPx > heightPx ? 'landscape' : 'portrait';
+  const size = { w: widthPx / scale, h: heightPx / scale };
+  const root: UiNode = {
+    role: 'Application',
+    frame: { x: 0, y: 0, ...size },
+    states: { enabled: true },
+    actions: [],
+    source: 'ax',
+    children: roots,
+  };
+  if (app) root.label = app;
+  const screen: Screen = { platform: 'android', size, scale, orientation, windows, root };
+  if (app) {
+    screen.app = app;
+    screen.appState = { app };
+  }
+  return screen;
+}

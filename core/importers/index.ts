@@ -1,0 +1,45 @@
+import { SimlabError } from '../contract/envelope.js';
+import type { Screen } from '../model/screen.js';
+import { importAndroidXml } from './android-xml.js';
+import { detectFormat } from './detect-format.js';
+import { isTreeFormat, TREE_FORMATS, type TreeFormat } from './formats.js';
+import { importIdbJson } from './idb-json.js';
+import type { ImportOptions, Importer } from './import-options.js';
+import { importIosXml } from './ios-xml.js';
+import { unknownFormat } from './parse-error.js';
+import { importRico } from './rico.js';
+
+export { detectFormat } from './detect-format.js';
+export { TREE_FORMATS, TREE_FORMAT_DESCRIPTIONS, isTreeFormat, type TreeFormat } from './formats.js';
+export type { ImportOptions, Importer } from './import-options.js';
+
+export interface ImportScreenOptions extends ImportOptions {
+  /** Skip detection and read the text as this format. */
+  format?: TreeFormat;
+}
+
+const IMPORTERS: Partial<Record<TreeFormat, Importer>> = {
+  'android-xml': importAndroidXml,
+  rico: importRico,
+  'ios-xml': importIosXml,
+  'idb-json': importIdbJson,
+};
+
+/**
+ * A raw UI tree (any of TREE_FORMATS, detected unless `format` is given) as a normalized
+ * Screen: frames in points, roles, labels, states and actions, every node `source: 'ax'`.
+ * Not cleaned: invisible and layout-only nodes are still there (see cleanScreen).
+ * Malformed input throws SimlabError INVALID_ARGS with {format, line, column, offset}.
+ */
+export function importScreen(text: string, options: ImportScreenOptions = {}): Screen {
+  if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'the tree must be text');
+  const format = options.format ?? detectFormat(text);
+  if (!isTreeFormat(format)) throw unknownFormat(`unknown tree format ${JSON.stringify(format)}`);
+  const importer = IMPORTERS[format];
+  if (!importer) {
+    throw new SimlabError('UNSUPPORTED', `the ${format} importer is not part of this build`, {
+      details: { format, formats: TREE_FORMATS.filter((f) => IMPORTERS[f]) },
+    });
+  }
+  return importer(text.replace(/^\uFEFF/, ''), options);
+}
