@@ -1,0 +1,118 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { loadFixture, REPO_ROOT } from '../test/support/fixtures.js';
+
+const run = promisify(execFile);
+const BUILT = join(REPO_ROOT, 'dist/cli/main.js');
+
+/** The built CLI as users run it; straight from the sources (tsx) when nothing is built yet. */
+async function simlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const argv = existsSync(BUILT) ? [BUILT, ...args] : ['--import', 'tsx', join(REPO_ROOT, 'cli/main.ts'), ...args];
+  try {
+    const { stdout, stderr } = await run(process.execPath, argv, { cwd: REPO_ROOT });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
+
+const SETTINGS = loadFixture('android/appium_settings_top.xml');
+const NETWORK = loadFixture('android/appium_settings_network_internet.xml');
+const tmp = mkdtempSync(join(tmpdir(), 'simlab-cli-'));
+after(() => rmSync(tmp, { recursive: true, force: true }));
+
+describe('simlab outline', () => {
+  it('prints the text outline of a dump', async () => {
+    const r = await simlab('outline', '--file', SETTINGS.path);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^App: com\.android\.settings {2}\d+x\d+ {2}portrait {2}snapshot [0-9a-f]{6}\n/);
+    assert.match(r.stdout, /\n\[Content\]\n/);
+    assert.match(r.stdout, /\n {0,8}@\d+ .*"Network & internet"/);
+  });
+
+  it('prints the same bytes twice', async () => {
+    const a = await simlab('outline', '--file', SETTINGS.path);
+    const b = await simlab('outline', '--file', SETTINGS.path);
+    assert.equal(a.stdout, b.stdout);
+  });
+
+  it('answers --json with the ok envelope carrying the snapshot', async () => {
+    const r = await simlab('outline', '--file', SETTINGS.path, '--json');
+    assert.equal(r.code, 0);
+    const env = JSON.parse(r.stdout);
+    assert.equal(env.version, '1');
+    assert.equal(env.ok, true);
+    assert.equal(env.command, 'outline');
+    assert.equal(env.data.complete, true);
+    assert.equal(env.data.truncated, false);
+    assert.ok(env.data.elements.length > 5);
+    const text = await simlab('outline', '--file', SETTINGS.path);
+    assert.ok(text.stdout.includes(`snapshot ${env.data.snapshot}`));
+  });
+
+  it('prints the settled diff between two dumps', async () => {
+    const r = await simlab('outline', '--file', SETTINGS.path, '--diff', NETWORK.path);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /^Diff [0-9a-f]{6} -> [0-9a-f]{6}: \+\d+ -\d+ ~\d+ =\d+\n/);
+    assert.match(r.stdout, /\n\+ @\d+ .*"Airplane mode"/);
+    const same = await simlab('outline', '--file', SETTINGS.path, '--diff', SETTINGS.path);
+    assert.match(same.stdout, /^Diff (\w+) -> \1: \+0 -0 ~0 =\d+\n/);
+  });
+
+  it('fails with exit 1 and an INVALID_ARGS envelope for a missing file', async () => {
+    const r = await simlab('outline', '--file', join(tmp, 'nope.xml'), '--json');
+    assert.equal(r.code, 1);
+    const env = JSON.parse(r.stdout);
+    assert.equal(env.ok, false);
+    assert.equal(env.error.code, 'INVALID_ARGS');
+    assert.match(env.error.message, /no such file/);
+    const plain = await simlab('outline', '--file', join(tmp, 'nope.xml'));
+    assert.equal(plain.code, 1);
+    assert.match(plain.stderr, /^error INVALID_ARGS: cannot read/);
+  });
+
+  it('fails with exit 1 and says where a truncated dump broke', async () => {
+    const cut = join(tmp, 'cut.xml');
+    writeFileSync(cut, SETTINGS.text.slice(0, Math.floor(SETTINGS.text.length / 2)));
+    const r = await simlab('outline', '--file', cut, '--json');
+    assert.equal(r.code, 1);
+    const env = JSON.parse(r.stdout);
+    assert.equal(env.error.code, 'INVALID_ARGS');
+    assert.equal(env.error.details.file, cut);
+    assert.ok(typeof env.error.details.line === 'number' || typeof env.error.details.offset === 'number', JSON.stringify(env.error.details));
+  });
+
+  it('fails with exit 1 for a file in no known format', async () => {
+    const junk = join(tmp, 'junk.txt');
+    writeFileSync(junk, 'hello, this is not a UI tree\n');
+    const r = await simlab('outline', '--file', junk, '--json');
+    assert.equal(r.code, 1);
+    assert.equal(JSON.parse(r.stdout).error.code, 'INVALID_ARGS');
+  });
+
+  it('treats bad flags as usage errors: exit 2, an envelope with --json', async () => {
+    for (const args of [['--file', SETTINGS.path, '--format', 'pdf'], ['--file', SETTINGS.path, '--bogus'], [], ['--file', SETTINGS.path, '--scale', '-1']]) {
+      const r = await simlab('outline', ...args, '--json');
+      assert.equal(r.code, 2, args.join(' '));
+      const env = JSON.parse(r.stdout);
+      assert.equal(env.ok, false);
+      assert.equal(env.error.code, 'INVALID_ARGS');
+      const plain = await simlab('outline', ...args);
+      assert.equal(plain.code, 2);
+      assert.notEqual(plain.stderr, '');
+    }
+  });
+
+  it('prints help per command', async () => {
+    const r = await simlab('outline', '--help');
+    assert.equal(r.code, 0);
+    assert.match(r.stdout, /--file <dump>/);
+    assert.match(r.stdout, /--diff <dump>/);
+  });
+});
