@@ -1,0 +1,46 @@
+import type { Delivery } from '../../core/contract/envelope.js';
+import { SimlabError } from '../../core/contract/envelope.js';
+import type { DeviceBridge } from '../bridge.js';
+
+/**
+ * What one command has sent to the device so far, so that a failure is reported with an
+ * honest delivery: nothing sent is `not_delivered` (retry safe), a failure while sending is
+ * `delivery_uncertain`, a failure after everything was sent is `delivered_unverified`.
+ */
+export class Attempt {
+  private state: 'idle' | 'sending' | 'sent' = 'idle';
+
+  constructor(private readonly bridge: DeviceBridge) {}
+
+  get sentSomething(): boolean {
+    return this.state !== 'idle';
+  }
+
+  /** Runs one piece of device input; if it fails, every held finger and key is released. */
+  async send<T>(input: () => Promise<T>): Promise<T> {
+    this.state = 'sending';
+    try {
+      const result = await input();
+      this.state = 'sent';
+      return result;
+    } catch (err) {
+      await this.bridge.releaseAll().catch(() => undefined);
+      throw err;
+    }
+  }
+
+  /** The error as the contract reports it, given what reached the device. */
+  settle(err: unknown): SimlabError {
+    const delivery: Delivery | undefined =
+      this.state === 'idle' ? undefined : this.state === 'sending' ? 'delivery_uncertain' : 'delivered_unverified';
+    if (err instanceof SimlabError) {
+      if (!delivery) return err;
+      const declared = err.options.delivery;
+      // A later stage that knows better (e.g. a failed post-condition) keeps its own delivery.
+      if (declared && declared !== 'not_delivered' && declared !== 'unknown') return err;
+      return err.withDelivery(delivery);
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    return new SimlabError('INTERNAL', message, { delivery: delivery ?? 'not_delivered' });
+  }
+}

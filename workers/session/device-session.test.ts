@@ -1,0 +1,255 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Envelope, ErrorEnvelope, OkEnvelope } from '../../core/contract/envelope.js';
+import type { OutlineJson } from '../../core/outline/json.js';
+import { DeviceSession } from './device-session.js';
+import { MemoryBridge } from './test-support/memory-bridge.js';
+
+type Data = Record<string, unknown>;
+
+function okData(env: Envelope): Data {
+  assert.equal(env.ok, true, `expected ok, got ${JSON.stringify(env)}`);
+  return (env as OkEnvelope<Data>).data;
+}
+
+function errorOf(env: Envelope): ErrorEnvelope['error'] {
+  assert.equal(env.ok, false, `expected an error, got ${JSON.stringify(env).slice(0, 300)}`);
+  return (env as ErrorEnvelope).error;
+}
+
+function setup(): { bridge: MemoryBridge; session: DeviceSession } {
+  const bridge = new MemoryBridge();
+  return { bridge, session: new DeviceSession(bridge) };
+}
+
+async function outlineJson(session: DeviceSession, lease?: string): Promise<OutlineJson> {
+  const data = okData(await session.execute('outline', { format: 'json' }, lease ? { leaseId: lease } : {}));
+  return data.outline as OutlineJson;
+}
+
+function refOf(outline: OutlineJson, label: string): string {
+  const el = outline.elements.find((e) => e.label === label);
+  assert.ok(el, `no ${label} in the outline`);
+  return `@${el.index}`;
+}
+
+describe('device session on an in-memory app', () => {
+  it('observes: a snapshot id, the stillness, and the hidden toolbar found by hit-testing', async () => {
+    const { session } = setup();
+    const data = okData(await session.execute('outline', {}));
+    assert.match(String(data.snapshot), /^[0-9a-f]+$/);
+    assert.deepEqual(data.still, { still: true, ms: 300 });
+    assert.match(String(data.outline), new RegExp(`snapshot ${String(data.snapshot)}`));
+    const json = await outlineJson(session);
+    const hits = json.elements.filter((e) => e.source === 'hit').map((e) => e.label);
+    assert.deepEqual(hits.sort(), ['Save', 'Share']);
+    assert.equal(json.snapshot, data.snapshot, 'the same screen gives the same snapshot id');
+  });
+
+  it('acts on a selector and answers with the settled diff; the after-snapshot becomes the latest', async () => {
+    const { bridge, session } = setup();
+    await session.execute('outline', {});
+    const data = okData(await session.execute('tap', { target: 'text="Settings"' }));
+    assert.deepEqual(bridge.log, ['tap:Settings']);
+    assert.notEqual(data.before, data.after);
+    assert.match(String(data.diff), /\+ @\d+ Switch "Wi-Fi"/);
+    assert.match(String(data.diff), /- Heading "Home"/);
+    const json = await outlineJson(session);
+    assert.equal(json.snapshot, data.after);
+  });
+
+  it('answers STALE_REF for a ref whose element left, and taps nothing', async () => {
+    const { bridge, session } = setup();
+    const home = await outlineJson(session);
+    const post = refOf(home, 'Post 1');
+    bridge.tab = 'settings';
+    const err = errorOf(await session.execute('tap', { target: post }));
+    assert.equal(err.code, 'STALE_REF');
+    assert.deepEqual(err.disposition, { delivery: 'not_delivered', retry: 'safe' });
+    assert.deepEqual(err.recovery, { strategy: 'snapshot_then_retry', needs_snapshot: true });
+    assert.deepEqual(bridge.log, []);
+    assert.equal(bridge.performed.length, 0);
+  });
+
+  it('answers STALE_REF when the element moved, rather than tapping its old place', async () => {
+    const { bridge, session } = setup();
+    const ref = refOf(await outlineJson(session), 'Post 3');
+    bridge.scrollY = 30;
+    assert.equal(errorOf(await session.execute('tap', { target: ref })).code, 'STALE_REF');
+    assert.equal(bridge.performed.length, 0);
+  });
+
+  it('keeps a ref valid while a clock ticks elsewhere on the screen', async () => {
+    const { bridge, session } = setup();
+    bridge.ticking = true;
+    const ref = refOf(await outlineJson(session), 'Settings');
+    okData(await session.execute('tap', { target: ref }));
+    assert.deepEqual(bridge.log, ['tap:Settings']);
+  });
+
+  it('scopes refs to the lease, and names older snapshots with @<snapshot>:N', async () => {
+    const { bridge, session } = setup();
+    const first = await outlineJson(session, 'lease-a');
+    const settings = refOf(first, 'Settings');
+    assert.equal(errorOf(await session.execute('tap', { target: settings }, { leaseId: 'lease-b' })).code, 'NOT_FOUND');
+    okData(await session.execute('scroll-by', { dy: 120 }, { leaseId: 'lease-a' }));
+    okData(await session.execute('tap', { target: `@${first.snapshot}:${settings.slice(1)}` }, { leaseId: 'lease-a' }));
+    assert.equal(bridge.tab, 'settings');
+    assert.equal(errorOf(await session.execute('tap', { target: '@abcdef:1' }, { leaseId: 'lease-a' })).code, 'STALE_REF');
+  });
+
+  it('returns the settled diff against an earlier snapshot with since', async () => {
+    const { bridge, session } = setup();
+    const first = okData(await session.execute('outline', {}));
+    bridge.tab = 'settings';
+    const second = okData(await session.execute('outline', { since: first.snapshot }));
+    assert.match(String(second.diff), new RegExp(`Diff ${String(first.snapshot)} -> ${String(second.snapshot)}`));
+    assert.match(String(second.diff), /\+ @\d+ TextField "Name"/);
+    assert.equal(errorOf(await session.execute('outline', { since: 'ffffff' })).code, 'NOT_FOUND');
+  });
+
+  it('taps a hidden toolbar button found by hit-testing through its @N', async () => {
+    const { bridge, session } = setup();
+    const ref = refOf(await outlineJson(session), 'Share');
+    okData(await session.execute('tap', { target: ref }));
+    assert.deepEqual(bridge.log, ['tap:Share', 'hidden:Share']);
+  });
+
+  it('refuses bad input with an error envelope and sends nothing', async () => {
+    const { bridge, session } = setup();
+    await session.execute('outline', {});
+    const cases: Array<[string, unknown, string]> = [
+      ['warp', {}, 'INVALID_ARGS'],
+      ['tap', {}, 'INVALID_ARGS'],
+      ['tap', { target: 'text="No such thing"' }, 'NOT_FOUND'],
+      ['tap', { target: 'role=Button' }, 'AMBIGUOUS_TARGET'],
+      ['tap', { target: { x: 500, y: 10 } }, 'INVALID_ARGS'],
+      ['tap', { target: { x: 10, y: -1 } }, 'INVALID_ARGS'],
+      ['key', { key: 'Hyper' }, 'INVALID_ARGS'],
+      ['perform', { fingers: [] }, 'INVALID_ARGS'],
+      ['perform', { fingers: [{ id: 0, points: [{ x: 10, y: 900, t: 0 }] }] }, 'INVALID_ARGS'],
+      ['swipe', { from: { x: 100, y: 400 }, dx: 400 }, 'INVALID_ARGS'],
+      ['button', { button: 'home' }, 'UNSUPPORTED'],
+      ['web.open', { url: 'https://example.com/' }, 'UNSUPPORTED'],
+      ['screenshot', { crop: { x: 300, y: 0, w: 200, h: 10 } }, 'INVALID_ARGS'],
+    ];
+    for (const [command, args, code] of cases) {
+      const err = errorOf(await session.execute(command, args));
+      assert.equal(err.code, code, `${command} ${JSON.stringify(args)}: ${err.message}`);
+      assert.equal(err.disposition.delivery, 'not_delivered', command);
+      assert.equal(err.disposition.retry, 'safe', command);
+    }
+    const invalid = errorOf(await session.execute('tap', { target: 7 }));
+    assert.ok(Array.isArray(invalid.details?.issues), 'zod issues are in the details');
+    assert.deepEqual(bridge.log, []);
+    assert.equal(bridge.performed.length, 0);
+  });
+
+  it('scrolls by 300 points within 2 points in at most two drags, then in one drag once the slop is known', async () => {
+    const { bridge, session } = setup();
+    const first = okData(await session.execute('scroll-by', { dy: 300 }));
+    assert.ok(Math.abs(bridge.scrollY - 300) <= 2, `scrolled to ${bridge.scrollY}`);
+    assert.ok(Number(first.drags) <= 2, `${String(first.drags)} drags`);
+    assert.equal(first.delivery, 'delivered_verified');
+    assert.equal(first.container, 'feed');
+    const second = okData(await session.execute('scroll-by', { dy: -200 }));
+    assert.ok(Math.abs(bridge.scrollY - 100) <= 2, `scrolled to ${bridge.scrollY}`);
+    assert.equal(second.drags, 1);
+  });
+
+  it('verifies typed text, and reports a field that does not hold it as POST_ACTION_VERIFICATION', async () => {
+    const { bridge, session } = setup();
+    bridge.tab = 'settings';
+    const typed = okData(await session.execute('type', { target: 'role=TextField[label="Name"]', text: 'Ada' }));
+    assert.equal(typed.delivery, 'delivered_verified');
+    assert.equal(typed.value, 'Ada');
+    okData(await session.execute('type', { target: 'role=TextField[label="Name"]', text: 'Bob', clear: true }));
+    assert.equal(bridge.name, 'Bob');
+    const err = errorOf(await session.execute('type', { target: 'role=TextField[label="Lossy"]', text: 'hello' }));
+    assert.equal(err.code, 'POST_ACTION_VERIFICATION');
+    assert.deepEqual(err.disposition, { delivery: 'delivered_unverified', retry: 'unsafe' });
+    assert.equal(err.details?.actual, 'hell');
+    assert.equal(bridge.log.filter((l) => l === 'type:hello').length, 1, 'not retried');
+  });
+
+  it('toggles a switch and checks that it flipped; a switch already in the wanted state is left alone', async () => {
+    const { bridge, session } = setup();
+    bridge.tab = 'settings';
+    const on = okData(await session.execute('toggle', { target: 'text="Wi-Fi"' }));
+    assert.equal(on.checked, true);
+    assert.equal(bridge.wifi, true);
+    const again = okData(await session.execute('toggle', { target: 'text="Wi-Fi"', on: true }));
+    assert.equal(again.changed, false);
+    assert.equal(bridge.log.filter((l) => l === 'tap:Wi-Fi').length, 1);
+    bridge.stuckSwitch = true;
+    const err = errorOf(await session.execute('toggle', { target: 'text="Wi-Fi"' }));
+    assert.equal(err.code, 'POST_ACTION_VERIFICATION');
+    assert.equal(err.disposition.retry, 'unsafe');
+    assert.equal(errorOf(await session.execute('toggle', { target: 'text="Name"' })).code, 'INVALID_ARGS');
+  });
+
+  it('releases held fingers and reports an uncertain delivery when a gesture fails midway', async () => {
+    const { bridge, session } = setup();
+    bridge.failNextPerform = true;
+    const err = errorOf(await session.execute('long-press', { target: { x: 100, y: 300 } }));
+    assert.equal(err.code, 'INTERNAL');
+    assert.deepEqual(err.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
+    assert.equal(bridge.releases, 1);
+  });
+
+  it('keeps two-finger gestures on the screen', async () => {
+    const { bridge, session } = setup();
+    okData(await session.execute('pinch', { scale: 2, target: { x: 40, y: 400 } }));
+    okData(await session.execute('rotate', { degrees: 90 }));
+    okData(await session.execute('two-finger-tap', {}));
+    for (const timeline of bridge.performed) {
+      for (const f of timeline.fingers) for (const p of f.points) assert.ok(p.x >= 0 && p.x < 390 && p.y >= 0 && p.y < 844);
+    }
+    const [pinch] = bridge.performed;
+    const ends = pinch?.fingers.map((f) => f.points[f.points.length - 1]);
+    const starts = pinch?.fingers.map((f) => f.points[0]);
+    const spread = (ps: typeof ends) => Math.abs((ps?.[0]?.x ?? 0) - (ps?.[1]?.x ?? 0));
+    assert.ok(Math.abs(spread(ends) / spread(starts) - 2) < 1e-9);
+  });
+
+  it('returns a screenshot as base64 with its geometry', async () => {
+    const { session } = setup();
+    const shot = okData(await session.execute('screenshot', { crop: { x: 10, y: 20, w: 100, h: 50 }, scale: 2 }));
+    assert.deepEqual([shot.width, shot.height, shot.origin, shot.format], [200, 100, { x: 10, y: 20 }, 'jpeg']);
+    assert.equal(Buffer.from(String(shot.base64), 'base64').subarray(0, 2).toString('hex'), 'ffd8');
+  });
+
+  it('runs one command at a time', async () => {
+    const { bridge, session } = setup();
+    let active = 0;
+    let most = 0;
+    const slow = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+      async (...a: A): Promise<R> => {
+        active++;
+        most = Math.max(most, active);
+        await new Promise((r) => setTimeout(r, 3));
+        try {
+          return await fn(...a);
+        } finally {
+          active--;
+        }
+      };
+    bridge.describe = slow(bridge.describe.bind(bridge));
+    bridge.perform = slow(bridge.perform.bind(bridge));
+    await Promise.all([
+      session.execute('outline', {}),
+      session.execute('tap', { target: { x: 50, y: 200 } }),
+      session.execute('tap', { target: { x: 50, y: 300 } }),
+      session.execute('outline', {}),
+    ]);
+    assert.equal(most, 1);
+    assert.deepEqual(bridge.log, ['tap:Post 2', 'open:Post 2', 'tap:Post 4', 'open:Post 4']);
+  });
+
+  it('closes the device and refuses commands afterwards', async () => {
+    const { bridge, session } = setup();
+    await session.close();
+    assert.equal(bridge.closed, true);
+    assert.equal(errorOf(await session.execute('outline', {})).code, 'DEVICE_UNAVAILABLE');
+  });
+});

@@ -1,0 +1,318 @@
+import type { Delivery, Envelope } from '../../core/contract/envelope.js';
+import { fail, failFrom, ok, SimlabError } from '../../core/contract/envelope.js';
+import type { TouchTimeline } from '../../core/gestures/index.js';
+import * as gestures from '../../core/gestures/index.js';
+import { validateTimeline } from '../../core/gestures/index.js';
+import type { Point, Stillness } from '../../core/model/index.js';
+import { rectCentre } from '../../core/model/index.js';
+import { diffSnapshots, renderDiff } from '../../core/outline/diff.js';
+import { findSameElement, identityOf } from '../../core/outline/identity.js';
+import { outlineJson } from '../../core/outline/json.js';
+import { renderOutline } from '../../core/outline/render.js';
+import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
+import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
+import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
+import type { TargetArg } from '../../core/wire/selectors.js';
+import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
+import { admit, canonicalKey } from './admission.js';
+import { Attempt } from './attempt.js';
+import { Mutex } from './mutex.js';
+import { Observer, type Observation, type ObserverOptions } from './observer.js';
+import { SnapshotHistory } from './snapshot-history.js';
+import { screenshotCommand } from './screenshot-command.js';
+import { flingCommand, scrollByCommand } from './scrolling.js';
+import { toggleCommand, typeCommand } from './stateful.js';
+import { checkPoint, elementAt } from './targets.js';
+import { pinchTimeline, rotateTimeline } from './two-finger-fit.js';
+
+export interface DeviceSessionOptions extends ObserverOptions {
+  /** Snapshots kept per lease for `@<snapshot>:N`. */
+  historyPerLease?: number;
+  /** Points an element's edges may move before a ref to it counts as stale. */
+  frameTolerance?: number;
+}
+
+/** Who runs a command: refs are scoped to the lease (`local` without one). */
+export interface SessionContext {
+  leaseId?: string;
+  actor?: unknown;
+}
+
+/** Where an action lands, found on the screen as it is right before acting. */
+export interface Located {
+  point: Point;
+  /** The element on the current screen (for a selector; for a point, what is under it). */
+  element?: OutlineElement;
+  selector?: string;
+  /** The current screen: the settled diff's "before". */
+  before: Snapshot;
+}
+
+/** What every action answers (beside command-specific fields). */
+export interface ActionData {
+  delivered: true;
+  delivery: Delivery;
+  target?: { selector?: string; tap: Point };
+  before: string;
+  after: string;
+  diff: string;
+  still: Stillness;
+}
+
+/** The state one running command shares with the handlers. */
+export interface Run {
+  lease: string;
+  attempt: Attempt;
+}
+
+/** A bridge that can open a URL (the web device). */
+interface UrlOpener {
+  open(url: string): Promise<void>;
+}
+
+function canOpen(bridge: DeviceBridge): bridge is DeviceBridge & UrlOpener {
+  return typeof (bridge as Partial<UrlOpener>).open === 'function';
+}
+
+const PLATFORM_VERBS: Record<string, (bridge: DeviceBridge) => boolean> = {
+  'web.open': canOpen,
+};
+
+/**
+ * One device, as every front end (REST through the worker, CLI, dashboard) drives it:
+ * observe (still, describe, clean, hit-test holes, snapshot per lease), act on selectors
+ * with the staleness check, answer with the settled diff, verify stateful actions, and
+ * report every failure as an envelope with an honest delivery. `execute` never throws and
+ * runs one command at a time.
+ */
+export class DeviceSession {
+  readonly info: DeviceInfo;
+  readonly capabilities: Capabilities;
+  private readonly mutex = new Mutex();
+  private readonly history: SnapshotHistory;
+  private readonly observer: Observer;
+  private readonly frameTolerance: number;
+  private closed = false;
+  /** Finger travel the device absorbs before content scrolls, learned from the scrolls so far. */
+  scrollSlop = 0;
+
+  constructor(
+    readonly bridge: DeviceBridge,
+    options: DeviceSessionOptions = {},
+  ) {
+    this.info = bridge.info;
+    this.capabilities = bridge.capabilities;
+    this.history = new SnapshotHistory(options.historyPerLease ?? 16);
+    this.observer = new Observer(bridge, options);
+    this.frameTolerance = options.frameTolerance ?? 2;
+  }
+
+  /** The commands this device runs (platform verbs only where it offers them). */
+  get commands(): string[] {
+    return Object.keys(this.handlers).filter((c) => !c.includes('.') || (this.capabilities.platformVerbs.includes(c) && (PLATFORM_VERBS[c]?.(this.bridge) ?? false)));
+  }
+
+  async execute(command: string, rawArgs: unknown, ctx: SessionContext = {}): Promise<Envelope> {
+    if (this.closed) return fail(command, 'DEVICE_UNAVAILABLE', 'this device session is closed', { hint: 'the device went away; list devices again' });
+    let admitted;
+    try {
+      admitted = admit(command, rawArgs, this.info, this.capabilities, (verb) => PLATFORM_VERBS[verb]?.(this.bridge) ?? false);
+    } catch (err) {
+      return failFrom(command, err, 'not_delivered');
+    }
+    const run: Run = { lease: ctx.leaseId ?? 'local', attempt: new Attempt(this.bridge) };
+    try {
+      return await this.mutex.run(async () => {
+        if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
+        const handler = this.handlers[admitted.command] as (args: unknown, run: Run) => Promise<unknown>;
+        return ok(command, await handler(admitted.args, run));
+      });
+    } catch (err) {
+      return failFrom(command, run.attempt.settle(err));
+    }
+  }
+
+  /** Forget a lease's snapshots (when the lease ends). */
+  forgetLease(leaseId: string): void {
+    this.history.forget(leaseId);
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.mutex.run(async () => {
+      this.closed = true;
+      await this.bridge.releaseAll().catch(() => undefined);
+      await this.bridge.close();
+    });
+  }
+
+  // ---- the pieces every handler is made of ----
+
+  /** A fresh look at the screen, kept in the lease's history (as the latest when `latest`). */
+  async observe(run: Run, wait: boolean, latest: boolean): Promise<Observation> {
+    const seen = await this.observer.observe(wait);
+    this.history.remember(run.lease, seen.snapshot, latest);
+    return seen;
+  }
+
+  /**
+   * Resolves a target on the screen as it is now. A selector is resolved against the lease's
+   * snapshots, then the element must still be there with the same identity and frame, or the
+   * answer is STALE_REF: never a tap where an element used to be.
+   */
+  async locate(target: TargetArg, run: Run): Promise<Located> {
+    if (typeof target !== 'string') {
+      checkPoint(target, this.info.size);
+      const before = (await this.observe(run, false, false)).snapshot;
+      const element = elementAt(before, target);
+      return element ? { point: target, element, before } : { point: target, before };
+    }
+    let latest = this.history.latest(run.lease);
+    if (!latest) {
+      if (target.trim().startsWith('@')) {
+        throw new SimlabError('NOT_FOUND', `${target} names an element of a snapshot, and this lease has taken none`, {
+          hint: 'take an outline first, then use its @N refs',
+        });
+      }
+      latest = (await this.observe(run, true, true)).snapshot;
+    }
+    const parsed = parseSelector(target);
+    const element = resolveSelector(parsed, { latest, byId: (id) => this.history.find(run.lease, id) });
+    const from = parsed.kind === 'ref' && parsed.snapshot !== undefined ? parsed.snapshot : latest.id;
+    const before = (await this.observe(run, false, false)).snapshot;
+    const current = this.sameElement(element, before);
+    if (!current) {
+      throw new SimlabError('STALE_REF', `${target} no longer names what it named in snapshot ${from}: the screen changed`, {
+        hint: 'take a new outline and use its refs',
+        details: { selector: target, snapshot: from, element: identityOf(element), current: before.id },
+      });
+    }
+    return { point: current.tap, element: current, selector: target, before };
+  }
+
+  /** Validates a touch timeline against the screen, then sends it. */
+  async perform(run: Run, timeline: TouchTimeline): Promise<void> {
+    validateTimeline(timeline, this.info.size);
+    await run.attempt.send(() => this.bridge.perform(timeline));
+  }
+
+  /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */
+  async settle(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
+    const seen = await this.observe(run, true, true);
+    const data: ActionData = {
+      delivered: true,
+      delivery: 'delivered_unverified',
+      before: before.id,
+      after: seen.snapshot.id,
+      diff: renderDiff(diffSnapshots(before, seen.snapshot)),
+      still: seen.still,
+    };
+    if (located) data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
+    return { data, after: seen.snapshot };
+  }
+
+  /** The element of `snapshot` that is `el` (same identity, frame within the tolerance). */
+  sameElement(el: OutlineElement, snapshot: Snapshot): OutlineElement | undefined {
+    return findSameElement(el, snapshot, { frameTolerance: this.frameTolerance });
+  }
+
+  /** Where a gesture without a target happens: the centre of the screen. */
+  screenCentre(): Point {
+    return rectCentre({ x: 0, y: 0, ...this.info.size });
+  }
+
+  private readonly handlers: { [C in CommandName]: (args: CommandArgs<C>, run: Run) => Promise<unknown> } = {
+    outline: (a, run) => this.outline(a, run),
+    tap: (a, run) => this.onePoint(run, a.target, (p) => gestures.tap(p)),
+    'double-tap': (a, run) => this.onePoint(run, a.target, (p) => gestures.doubleTap(p)),
+    'long-press': (a, run) => this.onePoint(run, a.target, (p) => gestures.longPress(p, a.ms)),
+    swipe: (a, run) => this.swipe(a, run),
+    drag: (a, run) => this.drag(a, run),
+    'scroll-by': (a, run) => scrollByCommand(this, a, run),
+    fling: (a, run) => flingCommand(this, a, run),
+    pinch: (a, run) => this.twoFinger(run, a.target, (c) => pinchTimeline(c, a.scale, a.ms, this.info.size)),
+    rotate: (a, run) => this.twoFinger(run, a.target, (c) => rotateTimeline(c, a.degrees, a.ms, this.info.size)),
+    'two-finger-tap': (a, run) => this.twoFinger(run, a.target, (c) => gestures.twoFingerTap(c)),
+    'two-finger-long-press': (a, run) => this.twoFinger(run, a.target, (c) => gestures.twoFingerLongPress(c, { ms: a.ms })),
+    perform: (a, run) => this.performCommand(a, run),
+    type: (a, run) => typeCommand(this, a, run),
+    toggle: (a, run) => toggleCommand(this, a, run),
+    key: (a, run) => this.sendAndSettle(run, () => this.bridge.key(canonicalKey(a.key, this.capabilities) ?? a.key)),
+    button: (a, run) => this.sendAndSettle(run, () => this.bridge.button(a.button)),
+    screenshot: (a) => screenshotCommand(this, a),
+    'app-state': () => this.bridge.appState(),
+    'web.open': (a, run) => this.open(a, run),
+  };
+
+  private async outline(a: CommandArgs<'outline'>, run: Run): Promise<unknown> {
+    const since = a.since === undefined ? undefined : this.history.find(run.lease, a.since);
+    if (a.since !== undefined && !since) {
+      throw new SimlabError('NOT_FOUND', `snapshot ${a.since} is not among this lease's recent snapshots`, {
+        hint: 'take a new outline without since',
+        details: { since: a.since },
+      });
+    }
+    const seen = await this.observe(run, a.wait, true);
+    const view = { interactive: a.interactive, skeleton: a.skeleton ? true : ('auto' as const) };
+    const data: Record<string, unknown> = {
+      snapshot: seen.snapshot.id,
+      still: seen.still,
+      waited_ms: seen.waitedMs,
+      outline: a.format === 'json' ? outlineJson(seen.snapshot, { ...view, raw: a.raw }) : renderOutline(seen.snapshot, view),
+    };
+    if (since) data.diff = renderDiff(diffSnapshots(since, seen.snapshot));
+    return data;
+  }
+
+  private async onePoint(run: Run, target: TargetArg, gesture: (p: Point) => TouchTimeline): Promise<unknown> {
+    const located = await this.locate(target, run);
+    await this.perform(run, gesture(located.point));
+    return (await this.settle(run, located.before, located)).data;
+  }
+
+  private async twoFinger(run: Run, target: TargetArg | undefined, gesture: (centre: Point) => TouchTimeline): Promise<unknown> {
+    const located = target === undefined ? undefined : await this.locate(target, run);
+    const before = located?.before ?? (await this.observe(run, false, false)).snapshot;
+    const centre = located?.point ?? this.screenCentre();
+    await this.perform(run, gesture(centre));
+    return (await this.settle(run, before, located)).data;
+  }
+
+  private async swipe(a: CommandArgs<'swipe'>, run: Run): Promise<unknown> {
+    const from = await this.locate(a.from, run);
+    let to: Point;
+    if (a.to !== undefined) to = (await this.locate(a.to, run)).point;
+    else if (a.dx !== undefined || a.dy !== undefined) to = { x: from.point.x + (a.dx ?? 0), y: from.point.y + (a.dy ?? 0) };
+    else throw new SimlabError('INVALID_ARGS', 'swipe needs `to` or `dx`/`dy`');
+    checkPoint(to, this.info.size, 'swipe end');
+    await this.perform(run, gestures.swipe(from.point, to, a.ms));
+    return (await this.settle(run, from.before, from)).data;
+  }
+
+  private async drag(a: CommandArgs<'drag'>, run: Run): Promise<unknown> {
+    const from = await this.locate(a.from, run);
+    const to = await this.locate(a.to, run);
+    await this.perform(run, gestures.preciseDrag(from.point, to.point));
+    return (await this.settle(run, from.before, from)).data;
+  }
+
+  private async performCommand(a: CommandArgs<'perform'>, run: Run): Promise<unknown> {
+    const before = (await this.observe(run, false, false)).snapshot;
+    await this.perform(run, a);
+    return (await this.settle(run, before)).data;
+  }
+
+  private async sendAndSettle(run: Run, input: () => Promise<void>): Promise<unknown> {
+    const before = (await this.observe(run, false, false)).snapshot;
+    await run.attempt.send(input);
+    return (await this.settle(run, before)).data;
+  }
+
+  private async open(a: CommandArgs<'web.open'>, run: Run): Promise<unknown> {
+    const bridge = this.bridge;
+    if (!canOpen(bridge)) throw new SimlabError('UNSUPPORTED', 'this device cannot open URLs');
+    await run.attempt.send(() => bridge.open(a.url));
+    const seen = await this.observe(run, true, true);
+    return { delivered: true, url: a.url, snapshot: seen.snapshot.id, still: seen.still };
+  }
+}

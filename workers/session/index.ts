@@ -1,0 +1,1 @@
+export { DeviceSession, type DeviceSessionOptions, type SessionContext, type ActionData } from './device-session.js';
