@@ -10,14 +10,15 @@ export interface DeviceSummary {
   state?: string;
   size?: { w: number; h: number };
   capabilities?: { platformVerbs?: string[] } & Record<string, unknown>;
-  lease?: { holder?: string; actor?: string; expiresAt?: number | string; tokenId?: string; mine?: boolean } | null;
+  lease?: { leaseId: string; holder: string; until: string } | null;
 }
 
 export interface LeaseSummary {
   id: string;
   deviceId: string;
-  actor?: string;
-  expiresAt?: number | string;
+  holder?: string;
+  sessionId?: string | null;
+  until?: string;
 }
 
 export interface OutlineQuery {
@@ -42,18 +43,18 @@ export class LabApi {
     return this.client.request('devices', 'GET', '/devices');
   }
 
-  device(id: string): Promise<Envelope<{ device: DeviceSummary }>> {
+  device(id: string): Promise<Envelope<DeviceSummary>> {
     return this.client.request('device', 'GET', `/devices/${enc(id)}`);
   }
 
+  /** Every live lease in the lab, anyone's. */
   leases(): Promise<Envelope<{ leases: LeaseSummary[] }>> {
     return this.client.request('leases', 'GET', '/leases');
   }
 
-  acquireLease(options: { deviceId?: string; waitMs?: number }): Promise<Envelope<{ lease: LeaseSummary }>> {
-    const body: Record<string, unknown> = {};
-    if (options.deviceId) body.deviceId = options.deviceId;
-    if (options.waitMs !== undefined) body.waitMs = options.waitMs;
+  acquireLease(options: { deviceId: string; waitMs?: number }): Promise<Envelope<LeaseSummary>> {
+    const body: Record<string, unknown> = { deviceId: options.deviceId };
+    if (options.waitMs !== undefined) Object.assign(body, { wait: true, timeoutMs: options.waitMs });
     return this.client.request('lease', 'POST', '/leases', { body, timeoutMs: (options.waitMs ?? 0) + 30_000 });
   }
 
@@ -65,10 +66,9 @@ export class LabApi {
     return this.client.request('outline', 'GET', `/devices/${enc(deviceId)}/outline`, { query: { ...query } });
   }
 
-  /** A device command by its name in core/wire/commands.ts (`web.open` goes to the platform path). */
+  /** A device command by its name in core/wire/commands.ts (`web.open` goes to the platform path `/web/open`). */
   act(deviceId: string, command: string, args: Record<string, unknown>): Promise<Envelope<unknown>> {
-    const path = command.includes('.') ? command.split('.').join('/') : `actions/${command}`;
-    return this.client.request(command, 'POST', `/devices/${enc(deviceId)}/${path}`, { body: args });
+    return this.client.request(command, 'POST', `/devices/${enc(deviceId)}/${command.replace('.', '/')}`, { body: args });
   }
 
   screenshot(deviceId: string, query: ScreenshotQuery): Promise<Envelope<unknown>> {

@@ -3,6 +3,7 @@ import { fail, type Envelope } from '../../core/contract/envelope.js';
 import { HubClient } from '../api/client.js';
 import { resolveConnection } from '../api/connection.js';
 import { LabApi } from '../api/lab-api.js';
+import { LeaseMemory } from '../api/lease-memory.js';
 
 /** Options every lab command takes. */
 export interface LabOptions {
@@ -29,20 +30,33 @@ export function labApi(options: LabOptions): LabApi {
   return new LabApi(new HubClient(resolveConnection(options)));
 }
 
+/** The leases this CLI took with this hub and token (remembered next to the credentials file). */
+export function leaseMemory(api: LabApi): LeaseMemory {
+  const { hub, token } = api.client.connection;
+  return new LeaseMemory(hub, token);
+}
+
+/** This token's live leases, by device id: what this CLI remembers, checked against the hub. */
+export async function myLeases(api: LabApi, command: string): Promise<Envelope<Record<string, string>>> {
+  const live = await api.leases();
+  if (!live.ok) return live;
+  const memory = leaseMemory(api);
+  memory.keepOnly(new Set(live.data.leases.map((l) => l.id)));
+  return { version: '1', ok: true, command, data: memory.all() };
+}
+
 /**
  * The device a command is for: --device, else the only device this token holds a lease on,
  * else (for observing) the only device in the lab.
  */
 export async function resolveDevice(api: LabApi, options: LabOptions, command: string, observe = false): Promise<Envelope<string>> {
   if (options.device) return { version: '1', ok: true, command, data: options.device };
-  const leases = await api.leases();
+  const leases = await myLeases(api, command);
   if (!leases.ok) return leases;
-  const mine = leases.data.leases;
-  if (mine.length === 1 && mine[0]) return { version: '1', ok: true, command, data: mine[0].deviceId };
+  const mine = Object.keys(leases.data);
+  if (mine.length === 1 && mine[0]) return { version: '1', ok: true, command, data: mine[0] };
   if (mine.length > 1) {
-    return fail(command, 'INVALID_ARGS', `this token holds ${mine.length} leases: say which device with --device`, {
-      details: { devices: mine.map((l) => l.deviceId) },
-    });
+    return fail(command, 'INVALID_ARGS', `this token holds ${mine.length} leases: say which device with --device`, { details: { devices: mine } });
   }
   if (observe) {
     const devices = await api.devices();

@@ -1,17 +1,19 @@
 import { Command } from 'commander';
 import type { DeviceSummary } from '../api/lab-api.js';
-import { labApi, withLabOptions, type LabOptions } from './context.js';
+import { labApi, leaseMemory, withLabOptions, type LabOptions } from './context.js';
 import { report } from './output.js';
 
 export function devicesCommand(): Command {
   return withLabOptions(new Command('devices'))
     .description('list the lab\'s devices: platform, state, who holds each')
     .action(async (options: LabOptions) => {
-      report(await labApi(options).devices(), options, (data) => devicesTable(data.devices));
+      const api = labApi(options);
+      const mine = new Set(Object.values(leaseMemory(api).all()));
+      report(await api.devices(), options, (data) => devicesTable(data.devices, mine));
     });
 }
 
-export function devicesTable(devices: DeviceSummary[]): string {
+export function devicesTable(devices: DeviceSummary[], myLeaseIds: ReadonlySet<string>): string {
   if (devices.length === 0) return 'no devices (is a worker running? `simlab doctor`)';
   const rows = devices.map((d) => [
     d.id,
@@ -19,7 +21,7 @@ export function devicesTable(devices: DeviceSummary[]): string {
     d.state ?? '',
     d.size ? `${d.size.w}x${d.size.h}` : '',
     d.name ?? d.model ?? '',
-    d.lease ? `leased by ${d.lease.actor ?? d.lease.holder ?? 'someone'}${d.lease.mine ? ' (you)' : ''}` : 'free',
+    d.lease ? `${d.lease.holder}${myLeaseIds.has(d.lease.leaseId) ? ' (you)' : ''} until ${d.lease.until}` : 'free',
   ]);
   const header = ['DEVICE', 'PLATFORM', 'STATE', 'SIZE', 'NAME', 'LEASE'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
