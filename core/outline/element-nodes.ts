@@ -42,12 +42,14 @@ export function visiblePart(node: UiNode, screen: Rect): Rect | null {
   return clipped && rectArea(clipped) > 0 ? clipped : null;
 }
 
-/** A text line repeating its enclosing line's words adds nothing (iOS cells echo their label). */
+/** A text line repeating its enclosing line's label or value adds nothing (iOS cells echo both). */
 function isEcho(line: LineNode, parent: LineNode | undefined): boolean {
   if (!parent || line.children.length > 0 || isActionable(line.node)) return false;
   const n = line.node;
   const p = parent.node;
-  return n.label !== undefined && n.label === p.label && (n.value === undefined || n.value === p.value || n.value === n.label);
+  const said = n.label ?? n.value;
+  if (said === undefined || (n.label !== undefined && n.value !== undefined && n.value !== n.label)) return false;
+  return said === p.label || said === p.value;
 }
 
 /** The forest of outline lines: nodes without a line pass their lines up to the nearest line above. */
