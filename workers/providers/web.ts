@@ -1,0 +1,72 @@
+import type { Orientation } from '../../core/model/index.js';
+import { DEFAULT_PROFILE, PROFILE_NAMES, isProfileName, launchWebDevice, startDemoServer, type DemoServer, type ProfileName } from '../bridges/web/index.js';
+import { listOf } from '../config.js';
+import type { DeviceProvider, ProvidedDevice, ProviderContext } from './provider.js';
+
+export interface WebDeviceSpec {
+  profile: ProfileName;
+  orientation: Orientation;
+  /** Undefined means the bundled demo app. */
+  url?: string;
+}
+
+/**
+ * The web devices of this host, from the environment:
+ * SIMLAB_WEB_DEVICES (count, default 1), SIMLAB_WEB_PROFILES (comma list of profile names,
+ * each optionally `:landscape`; reused round-robin), SIMLAB_WEB_URLS (start URLs, round-robin;
+ * default the bundled demo app), SIMLAB_WEB_HEADLESS=0 to show the windows.
+ */
+export function webDeviceSpecs(env: NodeJS.ProcessEnv): WebDeviceSpec[] {
+  const countText = env.SIMLAB_WEB_DEVICES?.trim() || '1';
+  const count = Number(countText);
+  if (!Number.isInteger(count) || count < 0 || count > 32) throw new Error(`SIMLAB_WEB_DEVICES must be a whole number from 0 to 32, not "${countText}"`);
+  const profiles = (listOf(env.SIMLAB_WEB_PROFILES) ?? [DEFAULT_PROFILE]).map(parseProfile);
+  const urls = listOf(env.SIMLAB_WEB_URLS);
+  for (const url of urls ?? []) {
+    if (!/^https?:\/\//.test(url)) throw new Error(`SIMLAB_WEB_URLS: "${url}" is not an http(s) URL`);
+  }
+  return Array.from({ length: count }, (_, i) => {
+    const profile = profiles[i % profiles.length] as { profile: ProfileName; orientation: Orientation };
+    const url = urls?.[i % urls.length];
+    return url ? { ...profile, url } : { ...profile };
+  });
+}
+
+function parseProfile(text: string): { profile: ProfileName; orientation: Orientation } {
+  const [name = '', orientation = 'portrait'] = text.split(':');
+  if (!isProfileName(name)) throw new Error(`SIMLAB_WEB_PROFILES: unknown profile "${name}" (known: ${PROFILE_NAMES.join(', ')})`);
+  if (orientation !== 'portrait' && orientation !== 'landscape') throw new Error(`SIMLAB_WEB_PROFILES: "${text}": orientation is portrait or landscape`);
+  return { profile: name, orientation };
+}
+
+export const webProvider: DeviceProvider = {
+  platform: 'web',
+  async start({ workerId, env, log }: ProviderContext) {
+    const specs = webDeviceSpecs(env);
+    const headless = env.SIMLAB_WEB_HEADLESS !== '0';
+    let demo: DemoServer | undefined;
+    const devices: ProvidedDevice[] = [];
+    const close = async (): Promise<void> => {
+      await Promise.allSettled(devices.map((d) => d.bridge.close()));
+      await demo?.close();
+    };
+    try {
+      if (specs.some((s) => s.url === undefined)) {
+        demo = await startDemoServer();
+        log(`demo app at ${demo.url}`);
+      }
+      // One at a time: Chromium launches compete for the CPU.
+      for (const [i, spec] of specs.entries()) {
+        const url = spec.url ?? (demo as DemoServer).url;
+        const id = `${workerId}-web-${i + 1}`;
+        const bridge = await launchWebDevice({ id, profile: spec.profile, orientation: spec.orientation, url, headless });
+        devices.push({ id, bridge });
+        log(`${id}: ${spec.profile} ${spec.orientation} at ${url}`);
+      }
+    } catch (err) {
+      await close();
+      throw err;
+    }
+    return { devices, close };
+  },
+};

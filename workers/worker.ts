@@ -1,0 +1,61 @@
+import { DeviceSession } from './session/device-session.js';
+import type { WorkerConfig } from './config.js';
+import { HubConnection } from './hub-client/hub-connection.js';
+import type { WorkerDevice } from './hub-client/worker-device.js';
+import type { ProvidedDevices } from './providers/provider.js';
+import { loadProvider } from './providers/registry.js';
+
+export interface RunningWorker {
+  connection: HubConnection;
+  devices: WorkerDevice[];
+  /** Disconnects from the hub and closes every device (no orphan browsers or processes). */
+  close(): Promise<void>;
+}
+
+export interface StartWorkerOptions {
+  config: WorkerConfig;
+  env: NodeJS.ProcessEnv;
+  version: string;
+  log: (message: string) => void;
+  onRejected?: (reason: string) => void;
+}
+
+/**
+ * Starts every configured platform's devices, one device session each, and connects to the
+ * hub. If starting fails part-way, whatever did start is closed before the error surfaces.
+ */
+export async function startWorker({ config, env, version, log, onRejected }: StartWorkerOptions): Promise<RunningWorker> {
+  const started: ProvidedDevices[] = [];
+  const closeDevices = async (): Promise<void> => {
+    await Promise.allSettled(started.map((p) => p.close()));
+  };
+  try {
+    for (const platform of config.platforms) {
+      const provider = await loadProvider(platform);
+      started.push(await provider.start({ workerId: config.workerId, env, log }));
+    }
+  } catch (err) {
+    await closeDevices();
+    throw err;
+  }
+  const devices: WorkerDevice[] = started.flatMap((p) => p.devices).map(({ id, bridge }) => ({ id, bridge, session: new DeviceSession(bridge) }));
+  const connection = new HubConnection({
+    hub: config.hub,
+    token: config.token,
+    workerId: config.workerId,
+    host: config.host,
+    version,
+    devices,
+    log,
+    ...(onRejected ? { onRejected } : {}),
+  });
+  connection.connect();
+  return {
+    connection,
+    devices,
+    close: async () => {
+      connection.close();
+      await closeDevices();
+    },
+  };
+}
