@@ -21,6 +21,15 @@ export interface LeaseSummary {
   until?: string;
 }
 
+export interface SessionSummary {
+  id: string;
+  leaseId: string;
+  deviceId: string;
+  actor: string;
+  startedAt: string;
+  endedAt: string | null;
+}
+
 export interface OutlineQuery {
   format?: 'text' | 'json';
   interactive?: boolean;
@@ -79,7 +88,8 @@ export class LabApi {
     return this.client.request('app-state', 'GET', `/devices/${enc(deviceId)}/app-state`);
   }
 
-  sessions(query: { deviceId?: string; limit?: number }): Promise<Envelope<{ sessions: unknown[] }>> {
+  /** Sessions (one per lease), newest first. */
+  sessions(query: { limit?: number }): Promise<Envelope<{ sessions: SessionSummary[] }>> {
     return this.client.request('sessions', 'GET', '/sessions', { query: { ...query } });
   }
 
@@ -87,11 +97,11 @@ export class LabApi {
     return this.client.request('log', 'GET', `/sessions/${enc(sessionId)}/actions`, { query: { ...query } });
   }
 
-  health(): Promise<Envelope<unknown>> {
+  health(): Promise<Envelope<{ version: string; workers: number; devices: { online: number; total: number } }>> {
     return this.client.request('health', 'GET', '/health', { timeoutMs: 5000 });
   }
 
-  whoami(): Promise<Envelope<unknown>> {
-    return this.client.request('whoami', 'GET', '/whoami', { timeoutMs: 5000 });
+  me(): Promise<Envelope<{ tokenId: string; name: string; role: string }>> {
+    return this.client.request('me', 'GET', '/me', { timeoutMs: 5000 });
   }
 }

@@ -53,29 +53,27 @@ export function localChecks(env: NodeJS.ProcessEnv = process.env): Check[] {
 export async function hubChecks(options: LabOptions): Promise<Check[]> {
   const api = labApi(options);
   const { hub, token, sources } = api.client.connection;
-  const devices = await api.devices();
-  if (!devices.ok && devices.error.code === 'DEVICE_UNAVAILABLE') {
-    return [
-      { name: 'hub', status: 'fail', detail: `${hub} (from ${sources.hub}): ${devices.error.message}`, fix: 'start the lab with `npm start`, or point --hub / SIMLAB_HUB at it' },
-    ];
+  const health = await api.health();
+  if (!health.ok) {
+    return [{ name: 'hub', status: 'fail', detail: `${hub} (from ${sources.hub}): ${health.error.message}`, fix: 'start the lab with `npm start`, or point --hub / SIMLAB_HUB at it' }];
   }
-  const checks: Check[] = [{ name: 'hub', status: 'ok', detail: `${hub} answers (from ${sources.hub})` }];
+  const { version, workers, devices } = health.data;
+  const checks: Check[] = [{ name: 'hub', status: 'ok', detail: `${hub} answers (from ${sources.hub}), version ${version}` }];
   if (!token) {
     checks.push({ name: 'token', status: 'fail', detail: 'no token given', fix: 'pass --token, set SIMLAB_TOKEN, or run `npm start` on this machine to write the credentials file' });
-  } else if (!devices.ok && (devices.error.code === 'UNAUTHORIZED' || devices.error.code === 'FORBIDDEN')) {
-    checks.push({ name: 'token', status: 'fail', detail: `the hub refused the token (from ${sources.token}): ${devices.error.message}`, fix: 'ask an admin for a new token (tokens can be revoked or expire)' });
-  } else if (!devices.ok) {
-    checks.push({ name: 'token', status: 'warn', detail: `could not list devices: ${devices.error.code} ${devices.error.message}` });
   } else {
-    checks.push({ name: 'token', status: 'ok', detail: `accepted (from ${sources.token})` });
-    const list = devices.data.devices;
-    const online = list.filter((d) => d.state === undefined || d.state === 'online' || d.state === 'available');
+    const me = await api.me();
     checks.push(
-      list.length === 0
-        ? { name: 'devices', status: 'warn', detail: 'the hub has no devices', fix: 'start a worker: `npm run worker` with SIMLAB_HUB and SIMLAB_WORKER_TOKEN' }
-        : { name: 'devices', status: 'ok', detail: `${list.length} device(s), ${online.length} online` },
+      me.ok
+        ? { name: 'token', status: 'ok', detail: `${me.data.name} (${me.data.role}), from ${sources.token}` }
+        : { name: 'token', status: 'fail', detail: `the hub refused the token from ${sources.token}: ${me.error.message}`, fix: 'ask an admin for a new token (tokens can be revoked or expire)' },
     );
   }
+  checks.push(
+    devices.total === 0
+      ? { name: 'devices', status: 'warn', detail: `${workers} worker(s), no devices`, fix: 'start a worker: `npm run worker` with SIMLAB_HUB and SIMLAB_WORKER_TOKEN' }
+      : { name: 'devices', status: devices.online > 0 ? 'ok' : 'warn', detail: `${workers} worker(s), ${devices.online} of ${devices.total} device(s) online` },
+  );
   return checks;
 }
 

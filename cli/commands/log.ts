@@ -7,7 +7,7 @@ type LogOptions = LabOptions & { session?: string; limit?: string };
 
 interface LoggedAction {
   seq?: number;
-  at?: number;
+  at?: string;
   actor?: string;
   command?: string;
   args?: unknown;
@@ -26,10 +26,10 @@ export function logCommand(): Command {
       if (!sessionId) {
         const device = await resolveDevice(api, options, 'log', true);
         if (!device.ok) return report(device, options);
-        const sessions = await api.sessions({ deviceId: device.data, limit: 1 });
+        const sessions = await api.sessions({ limit: 500 });
         if (!sessions.ok) return report(sessions, options);
-        const latest = sessions.data.sessions[0] as { id?: string } | undefined;
-        if (!latest?.id) return report(fail('log', 'NOT_FOUND', `no session on ${device.data} yet`), options);
+        const latest = sessions.data.sessions.find((s) => s.deviceId === device.data);
+        if (!latest) return report(fail('log', 'NOT_FOUND', `no session on ${device.data} yet`), options);
         sessionId = latest.id;
       }
       const answer = await api.sessionActions(sessionId, Number.isFinite(limit) && limit > 0 ? { limit } : {});
@@ -40,7 +40,7 @@ export function logCommand(): Command {
 function logText(sessionId: string, actions: LoggedAction[]): string {
   if (actions.length === 0) return `session ${sessionId}: no actions`;
   const lines = actions.map((a) => {
-    const at = a.at === undefined ? '' : new Date(a.at).toISOString();
+    const at = a.at ?? '';
     const outcome = a.envelope == null ? 'in flight' : a.envelope.ok ? 'ok' : (a.envelope.error?.code ?? 'error');
     return `${String(a.seq ?? '').padStart(4)}  ${at}  ${a.actor ?? ''}  ${a.command ?? ''} ${JSON.stringify(a.args ?? {})}  -> ${outcome}`;
   });
