@@ -1,6 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
+import { occludedNodes } from './occlusion.js';
 import { prune, type Place, type PruneContext } from './prune.js';
 import { boundingBox, hasArea } from './visibility.js';
 import { intersectRect } from '../model/geometry.js';
@@ -47,7 +48,10 @@ function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string
  * app window plus system bars and keyboard left, `visibleFrame` and `window` on every node.
  */
 export function cleanScreen(screen: Screen): Screen {
-  const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [] });
+  const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+  // Only Android says its paint order (iOS lists a navigation bar before the content it floats over).
+  const occluded = screen.platform === 'android' ? occludedNodes(screen.root, full) : new Set<UiNode>();
+  const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded });
   const extents = windowExtents(everything);
   const kept = chooseWindows(screen.windows, new Set(extents.keys()));
   const keptIds = new Set(kept.map((w) => w.id));
@@ -60,7 +64,7 @@ export function cleanScreen(screen: Screen): Screen {
     const layer = kept.find((w) => w.id === window)?.layer ?? 0;
     return kept.filter((w) => w.layer > layer && coverOf.has(w.id)).map((w) => coverOf.get(w.id) as Rect);
   };
-  const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf });
+  const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf, occluded });
   const front = kept.find((w) => w.kind === 'app' || w.kind === 'dialog');
   const cleaned: Screen = { ...screen, windows: kept, root };
   if (front?.title && screen.platform === 'android') cleaned.app = front.title;

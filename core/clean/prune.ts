@@ -8,6 +8,8 @@ export interface PruneContext {
   keepWindow: (window: string) => boolean;
   /** Rectangles of the kept windows in front of a window (its bars, its keyboard). */
   coversOf: (window: string) => readonly Rect[];
+  /** Nodes painted over by their window's own content. */
+  occluded: ReadonlySet<UiNode>;
 }
 
 const LIST_CONTAINERS = new Set(['List', 'Table', 'Grid']);
@@ -55,7 +57,7 @@ export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
   };
   const children = node.children.flatMap((c) => prune(c, childPlace, ctx));
   const windowKept = window === undefined || ctx.keepWindow(window);
-  if (!windowKept || node.visible === false || !visibleFrame) return children;
+  if (!windowKept || node.visible === false || !visibleFrame || ctx.occluded.has(node)) return children;
 
   const kept: UiNode = { ...node, visibleFrame, children };
   if (window !== undefined) kept.window = window;

@@ -112,12 +112,16 @@ export function isEditableRole(role: Role): boolean {
   return EDITABLE_ROLES.has(role);
 }
 
-/** The short resource id: `com.android.settings:id/recycler_view` -> `recycler_view`. */
+/**
+ * The short resource id: `com.android.settings:id/recycler_view` -> `recycler_view`. Ids that
+ * an obfuscator replaced (`0_resource_name_obfuscated`) name nothing and repeat everywhere.
+ */
 export function shortResourceId(resourceId: string | undefined): string | undefined {
   if (!resourceId) return undefined;
   const at = resourceId.indexOf(':id/');
   const id = at === -1 ? resourceId : resourceId.slice(at + 4);
-  return id || undefined;
+  if (!id || /_resource_name_obfuscated$/.test(id)) return undefined;
+  return id;
 }
 
 /** Common Android densities (device pixels per point). */

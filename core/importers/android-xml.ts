@@ -88,6 +88,8 @@ function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
   const id = shortResourceId(a['resource-id']);
   if (id !== undefined) node.id = id;
   if (!visible) node.visible = false;
+  const drawingOrder = Number(a['drawing-order']);
+  if (a['drawing-order'] !== undefined && Number.isFinite(drawingOrder)) node.drawingOrder = drawingOrder;
   return node;
 }
 

@@ -49,6 +49,11 @@ export interface UiNode {
    * visibility, iOS `visible`); cleaning drops such elements. Absent means not declared.
    */
   visible?: boolean;
+  /**
+   * Paint order among its siblings where the platform says it (Android `drawing-order`):
+   * higher is drawn later, over lower. Absent means the sibling order is the paint order.
+   */
+  drawingOrder?: number;
   /** Which window the element lives in (see Screen.windows). */
   window?: string;
   children: UiNode[];
