@@ -1,0 +1,169 @@
+import type { CDPSession } from 'playwright-core';
+import type { CdpAxCapture, CdpAxNode, CdpDomBox, CdpRect } from '../../../core/importers/cdp-ax.js';
+import type { ScrollOffset } from '../../../core/model/index.js';
+
+/** The parts of `DOMSnapshot.captureSnapshot` this module reads (strings are indexes into `strings`). */
+interface RareBoolean {
+  index: number[];
+}
+interface DomSnapshot {
+  documents: Array<{
+    documentURL: number;
+    title: number;
+    scrollOffsetX?: number;
+    scrollOffsetY?: number;
+    nodes: {
+      parentIndex?: number[];
+      nodeName?: number[];
+      backendNodeId?: number[];
+      attributes?: number[][];
+      isClickable?: RareBoolean;
+    };
+    layout: {
+      nodeIndex: number[];
+      styles: number[][];
+      bounds: number[][];
+      scrollRects?: number[][];
+      clientRects?: number[][];
+    };
+  }>;
+  strings: string[];
+}
+
+/** Computed styles requested from the snapshot, in this order. */
+const STYLES = ['overflow-x', 'overflow-y', 'position'] as const;
+const SCROLLING = new Set(['auto', 'scroll']);
+const FAR = 1e7;
+
+interface Layout {
+  frame: CdpRect;
+  /** The rectangle that clips this node's descendants, when it clips. */
+  contentClip?: CdpRect;
+  fixed: boolean;
+  scroll?: { x: number; y: number };
+}
+
+function intersect(a: CdpRect, b: CdpRect): CdpRect | null {
+  const x = Math.max(a[0], b[0]);
+  const y = Math.max(a[1], b[1]);
+  const r = Math.min(a[0] + a[2], b[0] + b[2]);
+  const btm = Math.min(a[1] + a[3], b[1] + b[3]);
+  return r <= x || btm <= y ? null : [x, y, r - x, btm - y];
+}
+
+/**
+ * Joins the accessibility tree with one DOM snapshot (layout of every node in one call,
+ * not one box-model call per node): viewport-relative frames, the clip of each node by
+ * the viewport and its scrolling/overflow-clipping ancestors, DOM ids, clickability and
+ * scroll offsets.
+ */
+export function joinCapture(
+  ax: { nodes: CdpAxNode[] },
+  snap: DomSnapshot,
+  viewport: { w: number; h: number },
+  scale: number,
+): CdpAxCapture {
+  const doc = snap.documents[0];
+  const s = (i: number | undefined) => (i === undefined || i < 0 ? '' : (snap.strings[i] ?? ''));
+  const view: CdpRect = [0, 0, viewport.w, viewport.h];
+  const scroll: ScrollOffset[] = [{ target: 'document', x: doc?.scrollOffsetX ?? 0, y: doc?.scrollOffsetY ?? 0 }];
+  const boxes: Record<string, CdpDomBox> = {};
+  if (!doc) return { format: 'cdp-ax', viewport, scale, nodes: ax.nodes, boxes, scroll };
+
+  const dx = doc.scrollOffsetX ?? 0;
+  const dy = doc.scrollOffsetY ?? 0;
+  const n = doc.nodes;
+  const parent = n.parentIndex ?? [];
+  const attrsOf = (ni: number): Map<string, string> => {
+    const a = n.attributes?.[ni] ?? [];
+    const out = new Map<string, string>();
+    for (let i = 0; i + 1 < a.length; i += 2) out.set(s(a[i]), s(a[i + 1]));
+    return out;
+  };
+  const clickable = new Set(n.isClickable?.index ?? []);
+
+  const layouts = new Map<number, Layout>();
+  const L = doc.layout;
+  for (let li = 0; li < L.nodeIndex.length; li++) {
+    const ni = L.nodeIndex[li] as number;
+    const b = L.bounds[li] ?? [0, 0, 0, 0];
+    const frame: CdpRect = [(b[0] ?? 0) - dx, (b[1] ?? 0) - dy, b[2] ?? 0, b[3] ?? 0];
+    const styles = L.styles[li] ?? [];
+    const [ox, oy, position] = STYLES.map((_, i) => s(styles[i]));
+    const known = layouts.get(ni);
+    if (known) {
+      // Several layout objects for one node (e.g. wrapped text): their union.
+      const x = Math.min(known.frame[0], frame[0]);
+      const y = Math.min(known.frame[1], frame[1]);
+      known.frame = [x, y, Math.max(known.frame[0] + known.frame[2], frame[0] + frame[2]) - x,
+        Math.max(known.frame[1] + known.frame[3], frame[1] + frame[3]) - y];
+      continue;
+    }
+    const layout: Layout = { frame, fixed: position === 'fixed' };
+    const clipsX = ox !== '' && ox !== 'visible';
+    const clipsY = oy !== '' && oy !== 'visible';
+    if (clipsX || clipsY) {
+      const c = L.clientRects?.[li];
+      // The padding box: the border box inset by the client rect (clientLeft, clientTop, clientWidth, clientHeight).
+      const inner: CdpRect = c ? [frame[0] + (c[0] ?? 0), frame[1] + (c[1] ?? 0), c[2] ?? 0, c[3] ?? 0] : frame;
+      layout.contentClip = [clipsX ? inner[0] : -FAR, clipsY ? inner[1] : -FAR, clipsX ? inner[2] : 2 * FAR, clipsY ? inner[3] : 2 * FAR];
+      const sr = L.scrollRects?.[li];
+      if (sr && c) {
+        const scrolls = (SCROLLING.has(ox ?? '') && (sr[2] ?? 0) > (c[2] ?? 0)) || (SCROLLING.has(oy ?? '') && (sr[3] ?? 0) > (c[3] ?? 0));
+        if (scrolls) layout.scroll = { x: sr[0] ?? 0, y: sr[1] ?? 0 };
+      }
+    }
+    layouts.set(ni, layout);
+  }
+
+  // The region where a node's descendants can be seen, memoized along the parent chain.
+  const contentRegion = new Map<number, CdpRect | null>();
+  const regionFor = (ni: number): CdpRect | null => {
+    if (ni < 0) return view;
+    const memo = contentRegion.get(ni);
+    if (memo !== undefined) return memo;
+    const own = ownRegion(ni);
+    const layout = layouts.get(ni);
+    const region = own && layout?.contentClip ? intersect(own, layout.contentClip) : own;
+    contentRegion.set(ni, region);
+    return region;
+  };
+  const ownRegion = (ni: number): CdpRect | null => (layouts.get(ni)?.fixed ? view : regionFor(parent[ni] ?? -1));
+
+  for (const [ni, layout] of layouts) {
+    const backend = n.backendNodeId?.[ni];
+    if (backend === undefined) continue;
+    const attrs = attrsOf(ni);
+    const box: CdpDomBox = { frame: layout.frame, clip: ownRegion(ni), tag: s(n.nodeName?.[ni]).toLowerCase() };
+    const id = attrs.get('id');
+    if (id) box.id = id;
+    if (clickable.has(ni)) box.clickable = true;
+    const type = attrs.get('type');
+    if (type && box.tag === 'input') box.inputType = type;
+    if (layout.scroll) {
+      box.scroll = layout.scroll;
+      scroll.push({ target: id ?? `${box.tag}@${backend}`, ...layout.scroll });
+    }
+    boxes[String(backend)] = box;
+  }
+
+  return {
+    format: 'cdp-ax',
+    url: s(doc.documentURL),
+    title: s(doc.title),
+    viewport,
+    scale,
+    nodes: ax.nodes,
+    boxes,
+    scroll,
+  };
+}
+
+/** One batch: the full accessibility tree and one layout snapshot, requested together. */
+export async function captureCdpAx(cdp: CDPSession, viewport: { w: number; h: number }, scale: number): Promise<CdpAxCapture> {
+  const [ax, snap] = await Promise.all([
+    cdp.send('Accessibility.getFullAXTree', {}) as Promise<{ nodes: CdpAxNode[] }>,
+    cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true }) as Promise<unknown> as Promise<DomSnapshot>,
+  ]);
+  return joinCapture(ax, snap, viewport, scale);
+}

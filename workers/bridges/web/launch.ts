@@ -1,0 +1,102 @@
+import { chromium, type Browser } from 'playwright-core';
+import { SimlabError } from '../../../core/contract/index.js';
+import type { Orientation } from '../../../core/model/index.js';
+import { findChromium } from './find-chromium.js';
+import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
+import { WebDevice } from './web-device.js';
+
+export interface LaunchWebDeviceOptions {
+  /** A profile name (default `iphone-6.1`) or a profile of one's own. */
+  profile?: ProfileName | DeviceProfile;
+  orientation?: Orientation;
+  /** The start URL; `button('home')` returns to it. */
+  url: string;
+  /** Default true. */
+  headless?: boolean;
+  /** A Chromium or Chrome executable; default: SIMLAB_CHROMIUM, Playwright's browsers, system paths. */
+  chromiumPath?: string;
+  /** The device id (default `web-<profile>-<n>`). */
+  id?: string;
+}
+
+/** Flags for a quiet Chromium on a closed network (see shared/notes/machine-facts.md). */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+let launched = 0;
+
+/**
+ * Starts one Chromium for one device and opens the URL in a phone-sized page. Each device
+ * has its own browser process: a crash or a hung page stays with its device, and close()
+ * ends that process (Playwright also kills it if this Node process exits).
+ */
+export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<WebDevice> {
+  const profile = resolveProfile(options.profile ?? DEFAULT_PROFILE);
+  const orientation = options.orientation ?? 'portrait';
+  if (orientation !== 'portrait' && orientation !== 'landscape') {
+    throw new SimlabError('INVALID_ARGS', `orientation is portrait or landscape, not ${String(orientation)}`);
+  }
+  if (typeof options.url !== 'string' || options.url === '') throw new SimlabError('INVALID_ARGS', 'launchWebDevice needs a url');
+  const executablePath = findChromium(options.chromiumPath);
+  const size = viewportOf(profile, orientation);
+
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath, headless: options.headless ?? true, args: CHROMIUM_ARGS });
+  } catch (err) {
+    throw new SimlabError('DEVICE_UNAVAILABLE', `Chromium at ${executablePath} did not start`, {
+      hint: 'Check that this Chromium runs (`chromium --headless --version`), or point SIMLAB_CHROMIUM at another one.',
+      details: { cause: err instanceof Error ? err.message.split('\n')[0] : String(err) },
+    });
+  }
+  try {
+    const context = await browser.newContext({
+      viewport: { width: size.w, height: size.h },
+      screen: { width: size.w, height: size.h },
+      deviceScaleFactor: profile.scale,
+      isMobile: profile.isMobile,
+      hasTouch: true,
+      userAgent: profile.userAgent,
+    });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // hasTouch alone reports one touch point; a phone has several.
+    await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: profile.maxTouchPoints });
+    await page.goto(options.url, { waitUntil: 'load' });
+    launched++;
+    return new WebDevice({
+      info: {
+        id: options.id ?? `web-${profile.name}-${launched}`,
+        platform: 'web',
+        model: profile.model,
+        name: `Web ${profile.name}${orientation === 'landscape' ? ' (landscape)' : ''}`,
+        size,
+        scale: profile.scale,
+        orientation,
+      },
+      browser,
+      page,
+      cdp,
+      homeUrl: options.url,
+    });
+  } catch (err) {
+    await browser.close().catch(() => undefined);
+    if (err instanceof SimlabError) throw err;
+    throw new SimlabError('DEVICE_UNAVAILABLE', `the web device could not open ${options.url}`, {
+      details: { cause: err instanceof Error ? err.message.split('\n')[0] : String(err) },
+    });
+  }
+}
+
+function resolveProfile(profile: ProfileName | DeviceProfile): DeviceProfile {
+  if (typeof profile !== 'string') return profile;
+  if (isProfileName(profile)) return PROFILES[profile];
+  throw new SimlabError('INVALID_ARGS', `unknown web device profile "${profile}"`, { hint: `Profiles: ${PROFILE_NAMES.join(', ')}` });
+}

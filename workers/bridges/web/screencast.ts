@@ -1,0 +1,89 @@
+import type { CDPSession } from 'playwright-core';
+import type { Frame } from '../../bridge.js';
+import { imageSize } from './image-size.js';
+
+interface ScreencastFrameEvent {
+  data: string;
+  sessionId: number;
+  metadata: { timestamp?: number };
+}
+
+/**
+ * Live JPEG frames from `Page.startScreencast`, only while someone listens. Every frame is
+ * acknowledged (Chromium sends the next one only then) right after it was handed to the
+ * listeners, so nothing queues here: a slow listener simply sees fewer, newer frames.
+ */
+export class Screencast {
+  private readonly listeners = new Set<(frame: Frame) => void>();
+  /** Start and stop requests run one after another. */
+  private chain: Promise<unknown> = Promise.resolve();
+  private running = false;
+
+  constructor(
+    private readonly cdp: CDPSession,
+    private readonly size: { w: number; h: number },
+    private readonly quality = 60,
+  ) {
+    cdp.on('Page.screencastFrame', (event: ScreencastFrameEvent) => this.onFrame(event));
+  }
+
+  get subscribers(): number {
+    return this.listeners.size;
+  }
+
+  subscribe(onFrame: (frame: Frame) => void): () => void {
+    this.listeners.add(onFrame);
+    this.sync();
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.listeners.delete(onFrame);
+      this.sync();
+    };
+  }
+
+  /** Stops for good (the device is closing). */
+  async stop(): Promise<void> {
+    this.listeners.clear();
+    this.sync();
+    await this.chain;
+  }
+
+  private sync(): void {
+    this.chain = this.chain.then(async () => {
+      const want = this.listeners.size > 0;
+      if (want === this.running) return;
+      this.running = want;
+      if (want) {
+        // One image pixel per point, like the default screenshot.
+        await this.cdp.send('Page.startScreencast', {
+          format: 'jpeg',
+          quality: this.quality,
+          maxWidth: this.size.w,
+          maxHeight: this.size.h,
+          everyNthFrame: 1,
+        });
+      } else {
+        await this.cdp.send('Page.stopScreencast');
+      }
+    }).catch(() => undefined);
+  }
+
+  private onFrame(event: ScreencastFrameEvent): void {
+    if (this.running && this.listeners.size > 0) {
+      const data = Buffer.from(event.data, 'base64');
+      const { width, height } = imageSize(data);
+      const timestamp = event.metadata.timestamp ? Math.round(event.metadata.timestamp * 1000) : Date.now();
+      const frame: Frame = { data, format: 'jpeg', timestamp, width, height };
+      for (const listener of this.listeners) {
+        try {
+          listener(frame);
+        } catch {
+          // A listener's failure is its own; the others still get the frame.
+        }
+      }
+    }
+    this.cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+  }
+}

@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import type { Stillness } from '../../../core/model/index.js';
+
+interface Probe {
+  /** Finite animations still running (infinite ones and those over 60 s are ignored). */
+  running: number;
+  /** How long the page has looked the same, by the page's own clock. */
+  sameForMs: number;
+}
+
+/**
+ * Runs in the page. The signature joins a layout hash (offset geometry, which transforms of
+ * an infinite spinner do not touch), the scroll offsets of every element and of the
+ * document, and a count of DOM mutations. The page keeps the last signature and since when
+ * it has held, so a second observation of an unchanged page need not wait again.
+ */
+function probePage(longMs: number): Probe {
+  type Memory = { mutations: number; sig: string; since: number };
+  const w = window as unknown as { __simlabStill?: Memory };
+  let mem = w.__simlabStill;
+  if (!mem) {
+    const created: Memory = { mutations: 0, sig: '', since: performance.now() };
+    new MutationObserver((records) => {
+      created.mutations += records.length;
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    w.__simlabStill = created;
+    mem = created;
+  }
+  let running = 0;
+  for (const a of document.getAnimations()) {
+    if (a.playState !== 'running' && !a.pending) continue;
+    const timing = a.effect?.getComputedTiming();
+    const end = Number(timing?.endTime ?? Infinity);
+    const active = Number(timing?.activeDuration ?? Infinity);
+    if (!Number.isFinite(end) || !Number.isFinite(active) || active > longMs) continue;
+    running++;
+  }
+  let hash = 0;
+  const scrolls: number[] = [];
+  const all = document.getElementsByTagName('*');
+  for (let i = 0; i < all.length; i++) {
+    const el = all[i] as HTMLElement;
+    hash = (Math.imul(hash, 31) + (el.offsetLeft | 0) * 7 + (el.offsetTop | 0) * 13 + (el.offsetWidth | 0) * 17 + (el.offsetHeight | 0) * 19) | 0;
+    if (el.scrollTop || el.scrollLeft) scrolls.push(i, el.scrollLeft, el.scrollTop);
+  }
+  const sig = `${hash}|${all.length}|${mem.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}`;
+  const now = performance.now();
+  if (sig !== mem.sig || running > 0) {
+    mem.sig = sig;
+    mem.since = now;
+  }
+  return { running, sameForMs: now - mem.since };
+}
+
+const POLL_MS = 50;
+const LONG_ANIMATION_MS = 60_000;
+
+/** Still after `quietMs` without change; gives up after `timeoutMs` and says so. */
+export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000): Promise<Stillness> {
+  const start = performance.now();
+  for (;;) {
+    const probe = await page.evaluate(probePage, LONG_ANIMATION_MS);
+    if (probe.running === 0 && probe.sameForMs >= quietMs) return { still: true, ms: Math.round(probe.sameForMs) };
+    const elapsed = performance.now() - start;
+    if (elapsed >= timeoutMs) return { still: false, ms: Math.round(probe.sameForMs) };
+    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, timeoutMs - elapsed)));
+  }
+}

@@ -1,0 +1,103 @@
+import type { CDPSession } from 'playwright-core';
+import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+
+interface TouchPoint {
+  x: number;
+  y: number;
+  id: number;
+}
+
+/** One `Input.dispatchTouchEvent` at a time `t` of the timeline. */
+export interface TouchStep {
+  t: number;
+  type: 'touchStart' | 'touchMove' | 'touchEnd';
+  /** Every finger still down after this event (CDP derives presses, moves and lifts from the difference). */
+  touchPoints: TouchPoint[];
+}
+
+/**
+ * The timeline as CDP touch events. At each instant where any finger has a point: fingers
+ * that land and fingers that move are sent first (with all fingers down), then fingers
+ * whose path ends there are lifted. Several paths may share a finger id one after the other
+ * (a double tap); validateTimeline has ruled out overlaps.
+ */
+export function touchSteps(timeline: TouchTimeline): TouchStep[] {
+  const paths = timeline.fingers.map((f) => ({ id: f.id, points: f.points, start: f.points[0]?.t ?? 0, end: f.points[f.points.length - 1]?.t ?? 0 }));
+  const times = [...new Set(paths.flatMap((p) => p.points.map((q) => q.t)))].sort((a, b) => a - b);
+  const steps: TouchStep[] = [];
+  const sent = new Map<number, TouchPoint>();
+  for (const t of times) {
+    const active = paths.filter((p) => p.start <= t && p.end >= t);
+    const positions = active.map((p) => {
+      let at = p.points[0];
+      for (const q of p.points) if (q.t <= t) at = q;
+      return { path: p, point: { x: at?.x ?? 0, y: at?.y ?? 0, id: p.id } };
+    });
+    const lands = active.some((p) => p.start === t);
+    const moves = positions.some(({ point }) => {
+      const before = sent.get(point.id);
+      return before !== undefined && (before.x !== point.x || before.y !== point.y);
+    });
+    if (lands || moves) {
+      steps.push({ t, type: lands ? 'touchStart' : 'touchMove', touchPoints: positions.map((p) => p.point) });
+      for (const { point } of positions) sent.set(point.id, point);
+    }
+    const lifting = active.filter((p) => p.end === t);
+    if (lifting.length > 0) {
+      const remaining = positions.filter((p) => p.path.end !== t).map((p) => p.point);
+      steps.push({ t, type: 'touchEnd', touchPoints: remaining });
+      for (const p of lifting) sent.delete(p.id);
+    }
+  }
+  return steps;
+}
+
+/** How late the events went out compared to the timeline's own clock. */
+export interface TouchTiming {
+  steps: number;
+  durationMs: number;
+  maxLateMs: number;
+  meanLateMs: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Sends the steps on the timeline's clock: each step is scheduled at start + t (never by
+ * adding up sleeps, so lateness does not accumulate). Steps are not awaited one by one:
+ * Chromium acknowledges a touch move only after a rendered frame, which would stretch a
+ * gesture to the page's frame rate; the CDP connection keeps them in order, and every
+ * acknowledgement is awaited at the end. `held` tracks the fingers down, so a failure can
+ * lift them.
+ */
+export async function sendTouchSteps(cdp: CDPSession, steps: TouchStep[], held: Map<number, TouchPoint>): Promise<TouchTiming> {
+  const start = performance.now();
+  let maxLate = 0;
+  let sumLate = 0;
+  const sent: Array<Promise<unknown>> = [];
+  let failure: unknown;
+  for (const step of steps) {
+    if (failure !== undefined) break;
+    const due = start + step.t;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    const late = Math.max(0, performance.now() - due);
+    maxLate = Math.max(maxLate, late);
+    sumLate += late;
+    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints });
+    done.catch((err: unknown) => {
+      failure ??= err;
+    });
+    sent.push(done);
+    held.clear();
+    for (const p of step.touchPoints) held.set(p.id, p);
+  }
+  await Promise.all(sent);
+  if (failure !== undefined) throw failure;
+  return {
+    steps: steps.length,
+    durationMs: performance.now() - start,
+    maxLateMs: maxLate,
+    meanLateMs: steps.length ? sumLate / steps.length : 0,
+  };
+}

@@ -1,0 +1,254 @@
+import type { Browser, CDPSession, Page } from 'playwright-core';
+import { SimlabError } from '../../../core/contract/index.js';
+import { validateTimeline } from '../../../core/gestures/validate.js';
+import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import { importCdpAx } from '../../../core/importers/cdp-ax.js';
+import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
+import { intersectRect } from '../../../core/model/index.js';
+import type {
+  Capabilities,
+  DeviceBridge,
+  DeviceInfo,
+  Frame,
+  ScreenshotOptions,
+  ScreenshotResult,
+  WaitForStillOptions,
+} from '../../bridge.js';
+import { captureCdpAx, joinCapture } from './capture.js';
+import { hitTestAt } from './hit-test.js';
+import { imageSize } from './image-size.js';
+import { KNOWN_KEYS, resolveKey } from './keys.js';
+import { Screencast } from './screencast.js';
+import { waitForStill } from './stillness.js';
+import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
+
+export interface WebDeviceParts {
+  info: DeviceInfo;
+  browser: Browser;
+  page: Page;
+  cdp: CDPSession;
+  /** Where `button('home')` goes. */
+  homeUrl: string;
+}
+
+const JPEG_QUALITY = 80;
+
+/**
+ * A phone-sized Chromium page as a device (DESIGN.md section 7). It owns its browser: one
+ * Chromium per device, so devices cannot disturb each other and `close()` ends exactly
+ * that process.
+ */
+export class WebDevice implements DeviceBridge {
+  readonly info: DeviceInfo;
+  readonly capabilities: Capabilities = {
+    multiTouch: true,
+    hitTest: true,
+    type: true,
+    paste: true,
+    keys: [...KNOWN_KEYS],
+    buttons: ['back', 'home'],
+    screenshot: true,
+    frames: true,
+    record: false,
+    platformVerbs: ['web.open'],
+    reasons: { record: 'the web device has no recorder of its own; record its frames() stream' },
+  };
+  /** Timing of the last perform(): how late its events went out. */
+  lastTouchTiming: TouchTiming | undefined;
+
+  private readonly browser: Browser;
+  private readonly page: Page;
+  private readonly cdp: CDPSession;
+  private readonly homeUrl: string;
+  private readonly screencast: Screencast;
+  private readonly held = new Map<number, { x: number; y: number; id: number }>();
+  /** Input actions run one at a time, so two gestures never interleave their fingers. */
+  private inputChain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+
+  constructor(parts: WebDeviceParts) {
+    this.info = parts.info;
+    this.browser = parts.browser;
+    this.page = parts.page;
+    this.cdp = parts.cdp;
+    this.homeUrl = parts.homeUrl;
+    this.screencast = new Screencast(this.cdp, this.info.size);
+    this.browser.on('disconnected', () => {
+      this.closed = true;
+    });
+  }
+
+  private get viewport(): Size {
+    return this.info.size;
+  }
+
+  /** The page's URL now. */
+  get url(): string {
+    return this.page.url();
+  }
+
+  async describe(): Promise<Screen> {
+    return this.guard(async () => importCdpAx(await captureCdpAx(this.cdp, this.viewport, this.info.scale)));
+  }
+
+  async hitTest(point: Point): Promise<UiNode | null> {
+    this.requirePoint(point);
+    return this.guard(() => hitTestAt(this.cdp, point));
+  }
+
+  async perform(timeline: TouchTimeline): Promise<void> {
+    validateTimeline(timeline, this.viewport);
+    const steps = touchSteps(timeline);
+    await this.input(async () => {
+      try {
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held);
+      } catch (err) {
+        await this.releaseFingers();
+        throw this.unavailableOr(err, 'delivery_uncertain');
+      }
+    });
+  }
+
+  async type(text: string): Promise<void> {
+    if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'type needs a text string');
+    await this.input(() => this.page.keyboard.type(text));
+  }
+
+  /** Inserts text as one edit, without key events (emoji and any Unicode). */
+  async paste(text: string): Promise<void> {
+    if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'paste needs a text string');
+    await this.input(() => this.cdp.send('Input.insertText', { text }));
+  }
+
+  async key(name: string): Promise<void> {
+    const key = resolveKey(name);
+    await this.input(() => this.page.keyboard.press(key));
+  }
+
+  async button(button: 'back' | 'home'): Promise<void> {
+    if (button === 'home') {
+      await this.input(() => this.page.goto(this.homeUrl, { waitUntil: 'load' }));
+      return;
+    }
+    if (button !== 'back') {
+      throw new SimlabError('INVALID_ARGS', `unknown button "${String(button)}"`, { hint: 'Buttons: back, home' });
+    }
+    await this.input(async () => {
+      const history = await this.cdp.send('Page.getNavigationHistory');
+      const previous = history.entries[history.currentIndex - 1];
+      // At the start of the history (the blank page the browser opened with) there is nowhere
+      // to go back to, as on a phone's first screen.
+      if (previous && previous.url !== 'about:blank') await this.cdp.send('Page.navigateToHistoryEntry', { entryId: previous.id });
+    });
+  }
+
+  /** The `web.open` verb: load another URL in this device. */
+  async open(url: string): Promise<void> {
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new SimlabError('INVALID_ARGS', `not a URL: "${url}"`);
+    }
+    if (!['http:', 'https:', 'file:', 'about:', 'data:'].includes(parsed.protocol)) {
+      throw new SimlabError('INVALID_ARGS', `the web device opens http(s), file, about and data URLs, not ${parsed.protocol}`);
+    }
+    await this.input(() => this.page.goto(parsed.href, { waitUntil: 'load' }));
+  }
+
+  async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
+    const scale = options.scale ?? 1;
+    const format = options.format ?? 'jpeg';
+    if (!(scale > 0 && scale <= 4)) throw new SimlabError('INVALID_ARGS', `screenshot scale must be in (0, 4], not ${scale}`);
+    if (format !== 'jpeg' && format !== 'png') throw new SimlabError('INVALID_ARGS', `screenshot format is jpeg or png, not ${String(format)}`);
+    const screen: Rect = { x: 0, y: 0, ...this.viewport };
+    const area = options.crop ? intersectRect(options.crop, screen) : screen;
+    if (!area) {
+      throw new SimlabError('INVALID_ARGS', 'the crop lies outside the screen', { details: { crop: options.crop, screen } });
+    }
+    return this.guard(async () => {
+      // The clip is in page coordinates; its scale is image pixels per CSS pixel (= per point).
+      const metrics = await this.cdp.send('Page.getLayoutMetrics');
+      const vv = metrics.cssVisualViewport;
+      const shot = await this.cdp.send('Page.captureScreenshot', {
+        format,
+        ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}),
+        clip: { x: area.x + vv.pageX, y: area.y + vv.pageY, width: area.w, height: area.h, scale },
+      });
+      const data = Buffer.from(shot.data, 'base64');
+      return { data, format, ...imageSize(data), origin: { x: area.x, y: area.y }, scale };
+    });
+  }
+
+  frames(onFrame: (frame: Frame) => void): () => void {
+    if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed');
+    return this.screencast.subscribe(onFrame);
+  }
+
+  async appState(): Promise<AppState> {
+    return this.guard(async () => {
+      const snap = await this.cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: ['overflow-x', 'overflow-y', 'position'], includeDOMRects: true });
+      const capture = joinCapture({ nodes: [] }, snap as Parameters<typeof joinCapture>[1], this.viewport, this.info.scale);
+      return { url: capture.url, title: capture.title, scroll: capture.scroll };
+    });
+  }
+
+  async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
+    return this.guard(() => waitForStill(this.page, options.quietMs ?? 250, options.timeoutMs ?? 5000));
+  }
+
+  async releaseAll(): Promise<void> {
+    await this.releaseFingers();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.screencast.stop().catch(() => undefined);
+    await this.releaseFingers();
+    await this.browser.close().catch(() => undefined);
+  }
+
+  private async releaseFingers(): Promise<void> {
+    if (this.held.size === 0) return;
+    this.held.clear();
+    await this.cdp.send('Input.dispatchTouchEvent', { type: 'touchCancel', touchPoints: [] }).catch(() => undefined);
+  }
+
+  private requirePoint(p: Point): void {
+    const { w, h } = this.viewport;
+    if (!p || !Number.isFinite(p.x) || !Number.isFinite(p.y) || p.x < 0 || p.y < 0 || p.x >= w || p.y >= h) {
+      throw new SimlabError('INVALID_ARGS', `point (${p?.x}, ${p?.y}) is off the ${w}x${h} screen`, { details: { point: p } });
+    }
+  }
+
+  private input<T>(action: () => Promise<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed'));
+    const run = this.inputChain.then(action, action);
+    this.inputChain = run.catch(() => undefined);
+    return run.catch((err: unknown) => {
+      throw this.unavailableOr(err, 'delivery_uncertain');
+    });
+  }
+
+  private async guard<T>(action: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed');
+    try {
+      return await action();
+    } catch (err) {
+      throw this.unavailableOr(err, 'not_delivered');
+    }
+  }
+
+  /** SimlabErrors pass through; a dead browser is DEVICE_UNAVAILABLE; anything else stays as it is. */
+  private unavailableOr(err: unknown, delivery: 'not_delivered' | 'delivery_uncertain'): unknown {
+    if (err instanceof SimlabError) return err;
+    if (this.closed || !this.browser.isConnected()) {
+      return new SimlabError('DEVICE_UNAVAILABLE', 'the web device\'s browser is gone', {
+        delivery,
+        details: { cause: err instanceof Error ? err.message : String(err) },
+      });
+    }
+    return err;
+  }
+}
