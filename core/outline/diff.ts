@@ -27,7 +27,21 @@ const POSITION_TOLERANCE = 8;
 
 type Key = (el: OutlineElement) => string | undefined;
 
-const byIdRoleLabel: Key = (e) => JSON.stringify([e.id ?? null, e.role, e.label ?? null]);
+/**
+ * What an element says: its label, or for an unlabelled one (an Android row) the labels of the
+ * lines directly inside it, so rows sharing one resource-id are told apart by their text.
+ */
+function saysOf(snapshot: Snapshot): (el: OutlineElement) => string | null {
+  const inside = new Map<number, string[]>();
+  for (const e of snapshot.elements) {
+    if (e.parent !== undefined && e.label !== undefined) inside.set(e.parent, [...(inside.get(e.parent) ?? []), e.label]);
+  }
+  return (el) => el.label ?? inside.get(el.index)?.join('\u0001') ?? null;
+}
+
+function byIdRoleSays(says: (el: OutlineElement) => string | null): Key {
+  return (e) => JSON.stringify([e.id ?? null, e.role, says(e)]);
+}
 const byIdRole: Key = (e) => (e.id === undefined ? undefined : JSON.stringify([e.id, e.role]));
 
 /** What a reader sees of an element apart from where it is. */
@@ -36,7 +50,8 @@ function content(el: OutlineElement): string {
 }
 
 /** Pairs still-unmatched elements with equal keys, in `@N` order on both sides. */
-function matchByKey(before: OutlineElement[], after: OutlineElement[], used: [Set<number>, Set<number>], key: Key, out: Array<[OutlineElement, OutlineElement]>): void {
+function matchByKey(before: OutlineElement[], after: OutlineElement[], used: [Set<number>, Set<number>], keys: [Key, Key], out: Array<[OutlineElement, OutlineElement]>): void {
+  const [key, afterKey] = keys;
   const buckets = new Map<string, OutlineElement[]>();
   for (const b of before) {
     const k = used[0].has(b.index) ? undefined : key(b);
@@ -44,7 +59,7 @@ function matchByKey(before: OutlineElement[], after: OutlineElement[], used: [Se
   }
   for (const a of after) {
     if (used[1].has(a.index)) continue;
-    const k = key(a);
+    const k = afterKey(a);
     const b = k === undefined ? undefined : buckets.get(k)?.shift();
     if (!b) continue;
     used[0].add(b.index);
@@ -72,8 +87,8 @@ function matchByPosition(before: OutlineElement[], after: OutlineElement[], used
 export function diffSnapshots(before: Snapshot, after: Snapshot): SettledDiff {
   const used: [Set<number>, Set<number>] = [new Set(), new Set()];
   const pairs: Array<[OutlineElement, OutlineElement]> = [];
-  matchByKey(before.elements, after.elements, used, byIdRoleLabel, pairs);
-  matchByKey(before.elements, after.elements, used, byIdRole, pairs);
+  matchByKey(before.elements, after.elements, used, [byIdRoleSays(saysOf(before)), byIdRoleSays(saysOf(after))], pairs);
+  matchByKey(before.elements, after.elements, used, [byIdRole, byIdRole], pairs);
   matchByPosition(before.elements, after.elements, used, pairs);
   const diff: SettledDiff = { from: before.id, to: after.id, added: [], removed: [], changed: [], same: [] };
   for (const [b, a] of pairs.sort((x, y) => x[1].index - y[1].index)) {
@@ -102,8 +117,9 @@ export const SAME_LISTED_MAX = 8;
 export function renderDiff(diff: SettledDiff, options: RenderDiffOptions = {}): string {
   const after = [...diff.added, ...diff.changed.map((p) => p.after), ...diff.same.map((p) => p.after)].sort((a, b) => a.index - b.index);
   const ids = printableIds({ elements: after });
+  const beforeIds = printableIds({ elements: [...diff.removed, ...diff.changed.map((p) => p.before), ...diff.same.map((p) => p.before)] });
   const line = (el: OutlineElement) => formatElement(el, { frame: true, idText: ids.get(el.index), maxText: MAX_TEXT });
-  const gone = (el: OutlineElement) => `- ${formatElement(el, { frame: true, maxText: MAX_TEXT }).replace(/^@\d+ (#\d+(@\d+)? )?/, '')}`;
+  const gone = (el: OutlineElement) => `- ${formatElement(el, { frame: true, idText: beforeIds.get(el.index), maxText: MAX_TEXT }).replace(/^@\d+ (#\d+(@\d+)? )?/, '')}`;
   const mode = options.same ?? 'auto';
   const listSame = mode === 'list' || (mode === 'auto' && diff.same.length <= SAME_LISTED_MAX);
   const moved = diff.same.filter((p) => p.moved).length;
