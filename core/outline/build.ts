@@ -133,7 +133,7 @@ export function buildSnapshot(screen: Screen, options: BuildOptions = {}): Snaps
   const lists = typeof options.lists === 'function' ? options.lists(screen) : (options.lists ?? []);
   const forest = collectLines(screen.root, bounds);
   sortForest(forest);
-  const region = contentRegion(screen, lists.map((l) => l.containerFrame));
+  const region = contentRegion(screen, lists[0]);
   const bandOfLine = new Map<LineNode, Band>();
   const assign = (l: LineNode): void => {
     bandOfLine.set(l, bandOf(l, screen, region));

@@ -32,13 +32,15 @@ export function headerLine(view: OutlineView, options: RenderOptions = {}): stri
 }
 
 /**
- * Text inside an actionable line is reached through that line: its own frame adds nothing.
- * Everything that can be acted on, or stands alone, keeps its frame.
+ * Text inside an actionable line (a row, a button) is reached through that line: its own frame
+ * adds nothing. Everything that can be acted on, stands alone, or sits in a scroller or a list
+ * (where the enclosing frame says little about where the text is) keeps its frame.
  */
 function showsFrame(el: OutlineElement, byIndex: Map<number, OutlineElement>): boolean {
   if (isActionableElement(el) || el.source !== 'ax' || el.parent === undefined) return true;
   const parent = byIndex.get(el.parent);
-  return parent === undefined || !isActionableElement(parent);
+  if (parent === undefined || !isActionableElement(parent)) return true;
+  return parent.states.scrollable === true || parent.actions.includes('scroll');
 }
 
 /** Depth among the shown lines only, so filtered views indent consistently. */

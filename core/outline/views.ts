@@ -49,7 +49,8 @@ function ancestorsOf(el: OutlineElement, byIndex: Map<number, OutlineElement>): 
 
 /**
  * Actionable elements, the labelled lines inside an unlabelled actionable one (what a row says),
- * the first line of every list cell, headings, and the enclosing lines of all of those.
+ * the first line of every list cell, headings, selected or checkable lines (the current tab),
+ * and the enclosing lines of all of those.
  */
 function interactiveSet(snapshot: Snapshot): Set<number> {
   const byIndex = new Map(snapshot.elements.map((e) => [e.index, e]));
@@ -57,7 +58,8 @@ function interactiveSet(snapshot: Snapshot): Set<number> {
   for (const el of snapshot.elements) {
     const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
     const explainsParent = parent !== undefined && isActionableElement(parent) && parent.label === undefined && el.label !== undefined;
-    if (isActionableElement(el) || explainsParent || el.list !== undefined || el.role === 'Heading') {
+    const saysWhereWeAre = el.role === 'Heading' || el.states.selected === true || el.states.checked !== undefined;
+    if (isActionableElement(el) || explainsParent || el.list !== undefined || saysWhereWeAre) {
       keep.add(el.index);
       for (const a of ancestorsOf(el, byIndex)) keep.add(a.index);
     }
