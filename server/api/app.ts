@@ -1,0 +1,153 @@
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { z } from 'zod';
+import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../core/contract/index.js';
+import { resolveActor, TOKEN_COOKIE, type Actor } from '../auth/actor.js';
+import { roleAtLeast } from '../auth/roles.js';
+import { openApiDocument } from './openapi.js';
+import { isRaw, type AnyRoute } from './route.js';
+import type { HubServices } from './services.js';
+import { commandRoutes } from './routes/commands.js';
+import { deviceRoutes } from './routes/devices.js';
+import { leaseRoutes } from './routes/leases.js';
+import { metaRoutes } from './routes/meta.js';
+import { sessionRoutes } from './routes/sessions.js';
+import { tokenRoutes } from './routes/tokens.js';
+
+export const API_PREFIX = '/api/v1';
+export const BODY_LIMIT = 256 * 1024;
+
+export interface RateLimit {
+  /** Requests per window per token (per address without a token). */
+  max: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT: RateLimit = { max: 1200, windowMs: 60_000 };
+
+export interface ApiOptions {
+  rateLimit?: RateLimit;
+  logger?: boolean;
+  /** Builds the HTTP server around fastify's handler (the hub's one-port dispatcher). */
+  serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
+}
+
+/** Every route of the API, in one table: registered, published in OpenAPI, walked by the auth test. */
+export function routeTable(s: HubServices): AnyRoute[] {
+  return [...metaRoutes(s), ...deviceRoutes(s), ...leaseRoutes(s), ...commandRoutes(s), ...sessionRoutes(s), ...tokenRoutes(s)];
+}
+
+function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
+  return reply
+    .code(envelope.ok ? 200 : httpStatusOf(envelope.error.code))
+    .type('application/json; charset=utf-8')
+    .send(envelope);
+}
+
+function invalid(message: string, issues: z.core.$ZodIssue[]): SimlabError {
+  return new SimlabError('INVALID_ARGS', `${message}: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, {
+    details: { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
+  });
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, what: string): unknown {
+  if (!schema) return value;
+  const r = schema.safeParse(value);
+  if (!r.success) throw invalid(`bad ${what}`, r.error.issues);
+  return r.data;
+}
+
+/** A rate-limit key per token (hashed, so no secret sits in memory twice), else per address. */
+function rateKey(req: FastifyRequest): string {
+  const auth = req.headers.authorization ?? (req.headers.cookie?.includes(TOKEN_COOKIE) ? req.headers.cookie : undefined);
+  return auth ? `t:${createHash('sha256').update(auth).digest('hex').slice(0, 32)}` : `a:${req.ip}`;
+}
+
+/** Whatever fastify threw (parsing, limits, media types) as an envelope; only our own bugs are INTERNAL. */
+function envelopeOfError(err: unknown, command: string): Envelope {
+  if (err instanceof SimlabError) return failFrom(command, err);
+  const e = err as { code?: string; statusCode?: number; message?: string };
+  if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return fail(command, 'INVALID_ARGS', `the body is over ${BODY_LIMIT} bytes`, { details: { limitBytes: BODY_LIMIT } });
+  }
+  if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return fail(command, 'INVALID_ARGS', 'send bodies as application/json');
+  if (typeof e.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
+    return fail(command, 'INVALID_ARGS', e.message ?? 'bad request');
+  }
+  return failFrom(command, err, 'not_delivered');
+}
+
+export async function buildApi(s: HubServices, options: ApiOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    routerOptions: { maxParamLength: 300 },
+    serverFactory: options.serverFactory,
+    frameworkErrors: (error, _req, reply) => void send(reply, fail('http', 'INVALID_ARGS', error.message)),
+  });
+  const actors = new WeakMap<FastifyRequest, Actor>();
+  const commandOf = (req: FastifyRequest) => String((req.routeOptions.config as { command?: string } | undefined)?.command ?? 'http');
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (err) {
+      done(new SimlabError('INVALID_ARGS', `malformed JSON: ${(err as Error).message}`), undefined);
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const envelope = envelopeOfError(err, commandOf(req));
+    if (!envelope.ok && envelope.error.code === 'INTERNAL') req.log.error({ err }, 'internal error');
+    return send(reply, envelope);
+  });
+  app.setNotFoundHandler((req, reply) =>
+    send(reply, fail('http', 'NOT_FOUND', `no route ${req.method} ${req.url.split('?')[0]}`, { hint: `see ${API_PREFIX}/openapi.json` })),
+  );
+
+  const limit = options.rateLimit ?? DEFAULT_RATE_LIMIT;
+  await app.register(rateLimit, {
+    max: limit.max,
+    timeWindow: limit.windowMs,
+    keyGenerator: rateKey,
+    errorResponseBuilder: (_req, ctx) =>
+      new SimlabError('RATE_LIMITED', `over ${ctx.max} requests per ${limit.windowMs} ms for this token`, { retryAfterMs: ctx.ttl, details: { max: ctx.max } }),
+  });
+
+  const table = routeTable(s);
+  for (const def of table) {
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.url,
+      config: { command: def.command },
+      onRequest: async (req) => {
+        if (def.minRole === null) return;
+        const actor = await resolveActor(req.headers, s.verifier);
+        if (!roleAtLeast(actor.role, def.minRole)) {
+          throw new SimlabError('FORBIDDEN', `${def.method} ${def.url} needs the ${def.minRole} role or above; this token is ${actor.role}`);
+        }
+        actors.set(req, actor);
+      },
+      handler: async (req, reply) => {
+        const result = await def.handler({
+          actor: actors.get(req) ?? null,
+          params: parse(def.params, req.params, 'path'),
+          query: parse(def.query, req.query ?? {}, 'query'),
+          body: parse(def.body, req.body ?? {}, 'body'),
+          request: req,
+          reply,
+        });
+        if (isRaw(result)) return reply.code(200).type(result.contentType).send(result.raw);
+        return send(reply, result);
+      },
+    });
+  }
+  const document = openApiDocument(table, API_PREFIX, s.hubVersion);
+  app.get(`${API_PREFIX}/openapi.json`, { config: { command: 'openapi' } }, async (_req, reply) => reply.type('application/json').send(document));
+  return app;
+}

@@ -1,0 +1,324 @@
+import { randomUUID } from 'node:crypto';
+import type { Namespace, Server, Socket } from 'socket.io';
+import { fail, type Delivery, type Envelope } from '../../core/contract/index.js';
+import type { DeviceDescriptor } from '../../core/wire/device.js';
+import {
+  CommandReceivedSchema,
+  CommandResultSchema,
+  DevicesUpdateSchema,
+  FrameMessageSchema,
+  HeartbeatSchema,
+  RegisterSchema,
+  WORKER_NAMESPACE,
+  WORKER_OFFLINE_AFTER_MS,
+  WorkerAuthSchema,
+  type Actor,
+  type CommandResult,
+  type FrameMessage,
+  type HubToWorkerEvents,
+  type RegisterAck,
+  type WorkerToHubEvents,
+} from '../../core/wire/worker-protocol.js';
+import type { TokenVerifier } from '../auth/tokens.js';
+import type { Store } from '../store/store.js';
+
+type WorkerSocket = Socket<WorkerToHubEvents, HubToWorkerEvents>;
+
+/** A device as the hub sees it: what its worker announced, and whether that worker is there now. */
+export interface DeviceView {
+  id: string;
+  descriptor: DeviceDescriptor;
+  online: boolean;
+  workerId: string | null;
+  lastSeenAt: number;
+}
+
+interface InFlight {
+  requestId: string;
+  command: string;
+  received: boolean;
+  settle: (result: CommandResult) => void;
+}
+
+interface WorkerConn {
+  workerId: string;
+  host: string;
+  socket: WorkerSocket;
+  lastBeat: number;
+  deviceIds: Set<string>;
+  inFlight: Map<string, InFlight>;
+}
+
+export interface DispatchRequest {
+  deviceId: string;
+  command: string;
+  args: unknown;
+  leaseId: string;
+  actor: Actor;
+  /** The caller's whole budget; the answer comes within it. */
+  deadlineMs: number;
+}
+
+export interface WorkerHubOptions {
+  hubVersion: string;
+  offlineAfterMs?: number;
+}
+
+/** Part of the caller's deadline kept back so the worker's own TIMEOUT envelope can travel back in time. */
+function workerBudget(deadlineMs: number): number {
+  return Math.max(1, deadlineMs - Math.min(1000, Math.floor(deadlineMs / 10)));
+}
+
+function lost(command: string, received: boolean, why: string): CommandResult {
+  const delivery: Delivery = received ? 'delivery_uncertain' : 'not_delivered';
+  const message = received ? `${why} after it received the command: it may or may not have run` : `${why} before the command reached it`;
+  return { envelope: fail(command, 'DEVICE_UNAVAILABLE', message, { delivery, retryAfterMs: 1000 }) };
+}
+
+/**
+ * The /workers namespace: registers workers and their devices, watches their heartbeats, and
+ * routes commands to the owning worker with an ack and a deadline (core/wire/worker-protocol.ts).
+ */
+export class WorkerHub {
+  private readonly devicesById = new Map<string, DeviceView>();
+  private readonly workers = new Map<string, WorkerConn>();
+  private readonly frameListeners = new Map<string, Set<(frame: FrameMessage) => void>>();
+  private readonly latestFrames = new Map<string, FrameMessage>();
+  private readonly watchdog: NodeJS.Timeout;
+  private readonly offlineAfterMs: number;
+  private readonly listeners = new Set<(deviceId: string) => void>();
+  private nsp: Namespace<WorkerToHubEvents, HubToWorkerEvents> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    private readonly verifier: TokenVerifier,
+    private readonly options: WorkerHubOptions,
+  ) {
+    this.offlineAfterMs = options.offlineAfterMs ?? WORKER_OFFLINE_AFTER_MS;
+    this.watchdog = setInterval(() => this.checkHeartbeats(), Math.min(1000, this.offlineAfterMs / 2));
+    this.watchdog.unref();
+  }
+
+  /** Loads the devices the store remembers (offline until their worker registers). */
+  async load(): Promise<void> {
+    for (const d of await this.store.listDevices()) {
+      this.devicesById.set(d.id, { id: d.id, descriptor: d.descriptor as DeviceDescriptor, online: false, workerId: null, lastSeenAt: d.lastSeenAt });
+    }
+  }
+
+  attach(io: Server): void {
+    const nsp = io.of(WORKER_NAMESPACE) as unknown as Namespace<WorkerToHubEvents, HubToWorkerEvents>;
+    this.nsp = nsp;
+    nsp.use((socket, next) => {
+      const auth = WorkerAuthSchema.safeParse(socket.handshake.auth);
+      if (!auth.success) return next(new Error('UNAUTHORIZED'));
+      this.verifier.check(auth.data.token).then(
+        (check) => next(check.ok && check.record.role === 'worker' ? undefined : new Error('UNAUTHORIZED')),
+        () => next(new Error('UNAUTHORIZED')),
+      );
+    });
+    nsp.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  /** Called with a device id whenever its presence or description changes. */
+  onChange(listener: (deviceId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  devices(): DeviceView[] {
+    return [...this.devicesById.values()].sort((a, b) => a.id.localeCompare(b.id));
+  }
+
+  device(id: string): DeviceView | undefined {
+    return this.devicesById.get(id);
+  }
+
+  workerCount(): number {
+    return this.workers.size;
+  }
+
+  private onConnection(socket: WorkerSocket): void {
+    let conn: WorkerConn | null = null;
+    socket.on('register', (raw, ack) => {
+      const reply = (r: RegisterAck) => typeof ack === 'function' && ack(r);
+      const parsed = RegisterSchema.safeParse(raw);
+      if (!parsed.success) return reply({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      if (conn) this.drop(conn, 'the worker registered again');
+      const previous = this.workers.get(parsed.data.workerId);
+      if (previous) {
+        this.drop(previous, 'the worker connected again');
+        previous.socket.disconnect(true);
+      }
+      conn = { workerId: parsed.data.workerId, host: parsed.data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map() };
+      this.workers.set(conn.workerId, conn);
+      this.setDevices(conn, parsed.data.devices).then(
+        () => reply({ ok: true, hubVersion: this.options.hubVersion }),
+        (err: unknown) => reply({ ok: false, error: String(err) }),
+      );
+    });
+    socket.on('devices', (raw) => {
+      const parsed = DevicesUpdateSchema.safeParse(raw);
+      if (conn && parsed.success) void this.setDevices(conn, parsed.data.devices);
+    });
+    socket.on('heartbeat', (raw) => {
+      if (conn && HeartbeatSchema.safeParse(raw).success) this.beat(conn);
+    });
+    socket.on('command:received', (raw) => {
+      const parsed = CommandReceivedSchema.safeParse(raw);
+      const flight = parsed.success ? conn?.inFlight.get(parsed.data.requestId) : undefined;
+      if (flight) flight.received = true;
+    });
+    socket.on('frame', (raw) => {
+      const parsed = FrameMessageSchema.safeParse(raw);
+      if (conn && parsed.success && conn.deviceIds.has(parsed.data.deviceId)) this.onFrame(parsed.data);
+    });
+    socket.on('disconnect', () => {
+      if (conn) this.drop(conn, 'the worker disconnected');
+    });
+  }
+
+  private beat(conn: WorkerConn): void {
+    conn.lastBeat = Date.now();
+    for (const id of conn.deviceIds) {
+      const view = this.devicesById.get(id);
+      if (view) view.lastSeenAt = conn.lastBeat;
+    }
+  }
+
+  private async setDevices(conn: WorkerConn, devices: DeviceDescriptor[]): Promise<void> {
+    const now = Date.now();
+    const next = new Set(devices.map((d) => d.id));
+    for (const id of conn.deviceIds) {
+      if (!next.has(id)) this.markOffline(id, now);
+    }
+    conn.deviceIds = next;
+    for (const d of devices) {
+      const other = [...this.workers.values()].find((w) => w !== conn && w.deviceIds.has(d.id));
+      other?.deviceIds.delete(d.id);
+      this.devicesById.set(d.id, { id: d.id, descriptor: d, online: true, workerId: conn.workerId, lastSeenAt: now });
+      await this.store.upsertDevice({ id: d.id, workerId: conn.workerId, platform: d.platform, descriptor: d, lastSeenAt: now });
+      if (this.frameListeners.get(d.id)?.size) conn.socket.emit('frames:subscribe', { deviceId: d.id });
+      this.emit(d.id);
+    }
+  }
+
+  private markOffline(deviceId: string, now: number): void {
+    const view = this.devicesById.get(deviceId);
+    if (!view || !view.online) return;
+    view.online = false;
+    view.workerId = null;
+    view.lastSeenAt = now;
+    this.latestFrames.delete(deviceId);
+    void this.store.upsertDevice({ id: view.id, workerId: '', platform: view.descriptor.platform, descriptor: view.descriptor, lastSeenAt: now }).catch(() => undefined);
+    this.emit(deviceId);
+  }
+
+  /** Forgets a worker connection: its devices go offline and its in-flight commands end. */
+  private drop(conn: WorkerConn, why: string): void {
+    if (this.workers.get(conn.workerId) === conn) this.workers.delete(conn.workerId);
+    const now = Date.now();
+    for (const id of conn.deviceIds) {
+      const owner = this.devicesById.get(id)?.workerId;
+      if (owner === conn.workerId && ![...this.workers.values()].some((w) => w.deviceIds.has(id))) this.markOffline(id, now);
+    }
+    conn.deviceIds = new Set();
+    for (const flight of [...conn.inFlight.values()]) flight.settle(lost(flight.command, flight.received, why));
+  }
+
+  private checkHeartbeats(): void {
+    const now = Date.now();
+    for (const conn of [...this.workers.values()]) {
+      if (now - conn.lastBeat > this.offlineAfterMs) {
+        this.drop(conn, `the worker sent no heartbeat for ${this.offlineAfterMs} ms`);
+        conn.socket.disconnect(true);
+      }
+    }
+  }
+
+  /**
+   * Sends a command to the device's worker and resolves with its result, never rejecting:
+   * an offline device, a lost worker or a missed deadline each come back as an error envelope
+   * whose delivery says whether the worker ever had the command.
+   */
+  dispatch(req: DispatchRequest): Promise<CommandResult> {
+    const view = this.devicesById.get(req.deviceId);
+    const conn = view?.online && view.workerId ? this.workers.get(view.workerId) : undefined;
+    if (!view || !conn) {
+      return Promise.resolve({
+        envelope: fail(req.command, 'DEVICE_UNAVAILABLE', `device ${req.deviceId} is offline`, { retryAfterMs: 1000, hint: 'its worker is not connected' }),
+      });
+    }
+    const requestId = `req_${randomUUID()}`;
+    return new Promise<CommandResult>((resolve) => {
+      const timer = setTimeout(() => {
+        const flight = conn.inFlight.get(requestId);
+        if (!flight) return;
+        const env: Envelope = fail(req.command, 'TIMEOUT', `no answer from the worker within ${req.deadlineMs} ms`, {
+          delivery: 'delivery_uncertain',
+          hint: flight.received ? 'the worker received the command' : 'the worker did not confirm receipt; the command may still be on its way',
+        });
+        flight.settle({ envelope: env });
+      }, req.deadlineMs);
+      const flight: InFlight = {
+        requestId,
+        command: req.command,
+        received: false,
+        settle: (result) => {
+          if (!conn.inFlight.delete(requestId)) return;
+          clearTimeout(timer);
+          resolve(result);
+        },
+      };
+      conn.inFlight.set(requestId, flight);
+      conn.socket.emit(
+        'command',
+        { requestId, deviceId: req.deviceId, command: req.command, args: req.args, deadlineMs: workerBudget(req.deadlineMs), leaseId: req.leaseId, actor: req.actor },
+        (raw: unknown) => {
+          const parsed = CommandResultSchema.safeParse(raw);
+          flight.settle(
+            parsed.success
+              ? (parsed.data as CommandResult)
+              : { envelope: fail(req.command, 'INTERNAL', 'the worker answered with a malformed result', { delivery: 'delivery_uncertain' }) },
+          );
+        },
+      );
+    });
+  }
+
+  /** Live frames of a device; the worker streams only while someone listens. */
+  subscribeFrames(deviceId: string, listener: (frame: FrameMessage) => void): () => void {
+    const set = this.frameListeners.get(deviceId) ?? new Set();
+    this.frameListeners.set(deviceId, set);
+    set.add(listener);
+    if (set.size === 1) this.ownerOf(deviceId)?.socket.emit('frames:subscribe', { deviceId });
+    const latest = this.latestFrames.get(deviceId);
+    if (latest) listener(latest);
+    return () => {
+      if (!set.delete(listener) || set.size > 0) return;
+      this.frameListeners.delete(deviceId);
+      this.ownerOf(deviceId)?.socket.emit('frames:unsubscribe', { deviceId });
+    };
+  }
+
+  private ownerOf(deviceId: string): WorkerConn | undefined {
+    const view = this.devicesById.get(deviceId);
+    return view?.online && view.workerId ? this.workers.get(view.workerId) : undefined;
+  }
+
+  private onFrame(frame: FrameMessage): void {
+    this.latestFrames.set(frame.deviceId, frame);
+    for (const listener of this.frameListeners.get(frame.deviceId) ?? []) listener(frame);
+  }
+
+  private emit(deviceId: string): void {
+    for (const listener of this.listeners) listener(deviceId);
+  }
+
+  /** Ends every in-flight command and stops watching heartbeats. */
+  close(): void {
+    clearInterval(this.watchdog);
+    for (const conn of [...this.workers.values()]) this.drop(conn, 'the hub is shutting down');
+    this.nsp?.disconnectSockets(true);
+  }
+}

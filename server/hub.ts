@@ -1,0 +1,102 @@
+import { mkdirSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { Server as SocketServer } from 'socket.io';
+import { HEARTBEAT_INTERVAL_MS } from '../core/wire/worker-protocol.js';
+import { buildApi, type RateLimit } from './api/app.js';
+import type { HubServices } from './api/services.js';
+import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
+import { TokenVerifier } from './auth/tokens.js';
+import { WorkerHub } from './fleet/worker-hub.js';
+import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
+import { SqliteStore } from './store/sqlite-store.js';
+import { hubVersion } from './version.js';
+
+export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface HubOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** Where the SQLite file lives (created with mode 0700). */
+  dataDir: string;
+  /** Serves every request outside /api and /socket.io (the dashboard); without it those are 404 envelopes. */
+  fallback?: RequestHandler;
+  /** Mint a token for a worker started next to the hub (default true). */
+  localWorker?: boolean;
+  leasePolicy?: Partial<LeasePolicy>;
+  rateLimit?: RateLimit;
+  /** A worker silent this long has its devices marked offline (default 5000). */
+  offlineAfterMs?: number;
+  logger?: boolean;
+}
+
+export interface Hub {
+  url: string;
+  port: number;
+  /** Only on the first start with this data dir: print it once, it is never shown again. */
+  adminToken: string | null;
+  /** A fresh token for the local worker (each start revokes the previous one), or null. */
+  workerToken: string | null;
+  services: HubServices;
+  /** The Socket.IO server, for more namespaces (the dashboard's /ui). */
+  io: SocketServer;
+  close(): Promise<void>;
+}
+
+/** Starts the hub on one port: REST under /api/v1, Socket.IO (/workers), and the fallback for the rest. */
+export async function startHub(options: HubOptions): Promise<Hub> {
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const store = new SqliteStore(join(options.dataDir, 'simlab.db'));
+  await store.cancelWaitingQueue();
+  const verifier = new TokenVerifier(store);
+  const version = hubVersion();
+  const workers = new WorkerHub(store, verifier, { hubVersion: version, ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}) });
+  await workers.load();
+  const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
+  const services: HubServices = { store, verifier, leases, workers, hubVersion: version, startedAt: Date.now() };
+
+  const app = await buildApi(services, {
+    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+    logger: options.logger ?? false,
+    serverFactory: (handler) =>
+      createServer((req, res) => {
+        if (options.fallback && !(req.url ?? '/').startsWith('/api/')) options.fallback(req, res);
+        else handler(req, res);
+      }),
+  });
+  await app.ready();
+  const io = new SocketServer(app.server, {
+    serveClient: false,
+    pingInterval: HEARTBEAT_INTERVAL_MS,
+    pingTimeout: HEARTBEAT_INTERVAL_MS,
+    maxHttpBufferSize: 16 * 1024 * 1024,
+  });
+  workers.attach(io);
+  const adminToken = await ensureAdminToken(store);
+  const workerToken = options.localWorker === false ? null : await mintLocalWorkerToken(store);
+  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const port = (app.server.address() as AddressInfo).port;
+  const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+    port,
+    adminToken,
+    workerToken,
+    services,
+    io,
+    close: () => {
+      closing ??= (async () => {
+        workers.close();
+        leases.close();
+        io.disconnectSockets(true);
+        await app.close();
+        await store.close();
+      })();
+      return closing;
+    },
+  };
+}
