@@ -1,0 +1,38 @@
+// The hub as the launcher's child: starts it from dist/ with a token for the local worker and
+// hands the URL and tokens to the launcher over the IPC channel (never on stdout).
+import process from 'node:process';
+import { startHub } from '../dist/server/main.js';
+
+const port = process.env.PORT === undefined || process.env.PORT === '' ? 4700 : Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  process.stderr.write(`PORT must be a port number from 0 to 65535, not "${process.env.PORT}"\n`);
+  process.exit(2);
+}
+
+let hub;
+try {
+  hub = await startHub({
+    port,
+    host: process.env.HOST || '127.0.0.1',
+    dataDir: process.env.SIMLAB_DATA,
+    localWorker: process.env.SIMLAB_LOCAL_WORKER !== '0',
+    logger: process.env.SIMLAB_LOG === '1',
+  });
+} catch (err) {
+  process.stderr.write(`the hub did not start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+
+let closing;
+const stop = () => {
+  closing ??= hub.close().finally(() => process.exit(0));
+  return closing;
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+// The launcher is gone (even if it was killed): do not outlive it.
+process.on('disconnect', stop);
+process.on('message', (message) => {
+  if (message?.type === 'stop') void stop();
+});
+process.send?.({ type: 'ready', url: hub.url, port: hub.port, adminToken: hub.adminToken, workerToken: hub.workerToken });
