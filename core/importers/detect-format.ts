@@ -10,9 +10,9 @@ const XML_MARKS: Array<[TreeFormat, RegExp]> = [
   ['android-xml', /<hierarchy[\s>]|<node[\s>]|<android\.[\w.]+[\s>]|class="android\./],
 ];
 const JSON_MARKS: Array<[TreeFormat, RegExp]> = [
+  ['cdp-ax', /"format"\s*:\s*"cdp-ax"|"nodeId"\s*:/],
   ['rico', /"activity_name"\s*:|"visible-to-user"\s*:|"scrollable-vertical"\s*:/],
   ['idb-json', /"AX(?:Frame|Label|UniqueId|Value)"\s*:/],
-  ['cdp-ax', /"nodeId"\s*:/],
 ];
 
 /** Which tree format the raw text is in; INVALID_ARGS listing the known formats when none fits. */

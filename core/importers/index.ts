@@ -1,11 +1,13 @@
 import { SimlabError } from '../contract/envelope.js';
 import type { Screen } from '../model/screen.js';
 import { importAndroidXml } from './android-xml.js';
+import { importCdpAx } from './cdp-ax.js';
 import { detectFormat } from './detect-format.js';
-import { isTreeFormat, TREE_FORMATS, type TreeFormat } from './formats.js';
+import { isTreeFormat, type TreeFormat } from './formats.js';
 import { importIdbJson } from './idb-json.js';
 import type { ImportOptions, Importer } from './import-options.js';
 import { importIosXml } from './ios-xml.js';
+import { parseJson } from './json-text.js';
 import { unknownFormat } from './parse-error.js';
 import { importRico } from './rico.js';
 
@@ -18,12 +20,19 @@ export interface ImportScreenOptions extends ImportOptions {
   format?: TreeFormat;
 }
 
-const IMPORTERS: Partial<Record<TreeFormat, Importer>> = {
+const IMPORTERS: Record<TreeFormat, Importer> = {
   'android-xml': importAndroidXml,
   rico: importRico,
   'ios-xml': importIosXml,
   'idb-json': importIdbJson,
+  'cdp-ax': importCdpAxText,
 };
+
+/** Broken JSON is reported with its line and column first, as for every other format. */
+function importCdpAxText(text: string): Screen {
+  parseJson(text, 'cdp-ax');
+  return importCdpAx(text);
+}
 
 /**
  * A raw UI tree (any of TREE_FORMATS, detected unless `format` is given) as a normalized
@@ -35,11 +44,5 @@ export function importScreen(text: string, options: ImportScreenOptions = {}): S
   if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'the tree must be text');
   const format = options.format ?? detectFormat(text);
   if (!isTreeFormat(format)) throw unknownFormat(`unknown tree format ${JSON.stringify(format)}`);
-  const importer = IMPORTERS[format];
-  if (!importer) {
-    throw new SimlabError('UNSUPPORTED', `the ${format} importer is not part of this build`, {
-      details: { format, formats: TREE_FORMATS.filter((f) => IMPORTERS[f]) },
-    });
-  }
-  return importer(text.replace(/^\uFEFF/, ''), options);
+  return IMPORTERS[format](text.replace(/^\uFEFF/, ''), options);
 }

@@ -1,4 +1,5 @@
 import type { TreeFormat } from './formats.js';
+import { jsonErrorOffset } from './json-error-offset.js';
 import { invalidTree, positionOfOffset } from './parse-error.js';
 
 /** JSON.parse that reports where a malformed or truncated document broke. */
@@ -8,8 +9,9 @@ export function parseJson(text: string, format: TreeFormat): unknown {
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     const at = /position (\d+)/.exec(message);
-    // V8 names no position when the input simply ends: that is the end of the text.
-    const offset = at?.[1] !== undefined ? Number(at[1]) : text.length;
-    throw invalidTree(format, text, positionOfOffset(text, offset), message);
+    const offset = at?.[1] !== undefined ? Number(at[1]) : jsonErrorOffset(text);
+    // V8 quotes the whole text in some messages: the place is what matters.
+    const what = message.replace(/, ".*" is not valid JSON$/s, '');
+    throw invalidTree(format, text, positionOfOffset(text, offset), what);
   }
 }
