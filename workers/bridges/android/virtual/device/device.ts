@@ -1,0 +1,215 @@
+// The simulated Android device behind the ADB transport: its file system, properties, screen
+// graph, touchscreen and everything the shell commands did, for tests to inspect.
+import { performance } from 'node:perf_hooks';
+import { VirtualFs } from './fs.js';
+import { Shell } from './sh-run.js';
+import type { CommandHandler, CommandIo } from './sh-run.js';
+import { MultiTouchDecoder } from './touchscreen.js';
+import type { Gesture } from './touchscreen.js';
+import { ScreenGraph } from '../screen-graph.js';
+import type { ScreenGraphSpec } from '../screen-graphs.js';
+import { renderPng } from '../render.js';
+import { inputCommands } from './commands/input.js';
+import { systemCommands } from './commands/system.js';
+import { fileCommands } from './commands/files.js';
+import { uiautomatorCommands } from './commands/uiautomator.js';
+import { touchCommands } from './commands/touch.js';
+import { screenCommands } from './commands/screen.js';
+
+export interface DeviceIdentity {
+  /** ro.product.name (the banner's product:). */
+  product: string;
+  /** ro.product.model (the banner's model:). */
+  model: string;
+  /** ro.product.device (the banner's device:). */
+  device: string;
+  manufacturer: string;
+  sdk: number;
+  release: string;
+}
+
+export interface DeviceConfig {
+  identity: DeviceIdentity;
+  graph: ScreenGraphSpec;
+  fixturesDir: string;
+  width: number;
+  height: number;
+  density: number;
+  /** Emulator-like: the shell may write /dev/input (sendevent); real phones refuse it. */
+  sendeventAllowed: boolean;
+  /** How long `uiautomator dump` takes (real devices: 1–3 s). */
+  dumpDelayMs: number;
+  /** Frames per second `screenrecord` renders. */
+  recordFps: number;
+}
+
+/** One simple command the device's shell ran, after expansion; `line` is the whole command line. */
+export interface ExecutedCommand {
+  argv: string[];
+  line: string;
+  at: number;
+}
+
+export type InputEvent =
+  | { kind: 'tap'; x: number; y: number; at: number }
+  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs: number; at: number }
+  | { kind: 'text'; text: string; at: number }
+  | { kind: 'key'; code: number; name: string; longPress: boolean; at: number }
+  | { kind: 'motion'; action: 'DOWN' | 'MOVE' | 'UP' | 'CANCEL'; x: number; y: number; at: number };
+
+export type DumpFailure = 'idle' | 'null-root';
+
+export const DUMP_FAILURE_MESSAGES: Record<DumpFailure, string> = {
+  idle: 'ERROR: could not get idle state.',
+  'null-root': 'ERROR: null root node returned by UiTestAutomationBridge.',
+};
+
+export class VirtualAndroid {
+  readonly fs = new VirtualFs();
+  readonly graph: ScreenGraph;
+  readonly props: Map<string, string>;
+  /** Every string `input text` delivered, decoded as Android decodes it. */
+  readonly typedText: string[] = [];
+  readonly inputEvents: InputEvent[] = [];
+  /** Finished touch gestures from `sendevent` (MT-B) and `input motionevent`. */
+  readonly gestures: Gesture[] = [];
+  /** Every command line the device received (shell, exec). */
+  readonly commandLines: string[] = [];
+  readonly commands: ExecutedCommand[] = [];
+  /** Failure injection: the next dumps fail with these messages, in order. */
+  readonly dumpFailures: DumpFailure[] = [];
+  /** Failure injection: the connection drops while this command runs (once). */
+  dropOnCommand: string | null = null;
+  /** Set by the server: drops every ADB connection, as a vanished device. */
+  dropConnections: () => void = () => undefined;
+  readonly touch: MultiTouchDecoder;
+  private readonly handlers: Map<string, CommandHandler>;
+  private readonly started = performance.now();
+  private pngCache: { version: number; png: Promise<Buffer> } | null = null;
+
+  constructor(readonly config: DeviceConfig) {
+    this.graph = new ScreenGraph(config.graph, config.fixturesDir);
+    this.props = new Map(Object.entries(defaultProps(config)));
+    this.touch = new MultiTouchDecoder(config, (g) => this.finishGesture(g));
+    this.handlers = new Map(
+      Object.entries({
+        ...fileCommands(this),
+        ...systemCommands(this),
+        ...inputCommands(this),
+        ...uiautomatorCommands(this),
+        ...touchCommands(this),
+        ...screenCommands(this),
+      }),
+    );
+  }
+
+  /** Milliseconds since the device started (the clock of events and gestures). */
+  now(): number {
+    return performance.now() - this.started;
+  }
+
+  /** Runs one command line as adbd's `sh -c` would; resolves to the exit status. */
+  run(line: string, io: Omit<CommandIo, 'cwd'>): Promise<number> {
+    this.commandLines.push(line);
+    const shell = new Shell({
+      fs: this.fs,
+      env: { HOME: '/', PATH: '/product/bin:/apex/com.android.runtime/bin:/system/bin:/system/xbin:/vendor/bin', ANDROID_DATA: '/data', ANDROID_ROOT: '/system', EXTERNAL_STORAGE: '/sdcard', TMPDIR: '/data/local/tmp', USER: 'shell', HOSTNAME: this.config.identity.device },
+      command: (name) => this.commandHandler(name),
+      record: (argv) => this.commands.push({ argv, line, at: this.now() }),
+    });
+    return shell.run(line, io);
+  }
+
+  /** Commands a line ran (for "no injection" checks). */
+  commandsOf(line: string): string[][] {
+    return this.commands.filter((c) => c.line === line).map((c) => c.argv);
+  }
+
+  /** The handler of a device command (what `cmd` and the shell dispatch to). */
+  commandHandler(name: string): CommandHandler | undefined {
+    const h = this.handlers.get(name);
+    if (!h) return undefined;
+    return async (argv, io) => {
+      if (this.dropOnCommand === name) {
+        this.dropOnCommand = null;
+        this.dropConnections();
+        return 1;
+      }
+      return h(argv, io);
+    };
+  }
+
+  /** A tap anywhere (input tap, a short motionevent or MT-B touch): moves the screen graph. */
+  tap(x: number, y: number): void {
+    this.graph.tap(x, y);
+  }
+
+  screenPng(): Promise<Buffer> {
+    const version = this.graph.version;
+    if (!this.pngCache || this.pngCache.version !== version) {
+      this.pngCache = { version, png: renderPng(this.graph.tree, this.config.width, this.config.height) };
+    }
+    return this.pngCache.png;
+  }
+
+  private finishGesture(g: Gesture): void {
+    this.gestures.push(g);
+    const [finger] = g.fingers;
+    const first = finger?.points[0];
+    const last = finger?.points[finger.points.length - 1];
+    if (g.fingers.length === 1 && first && last && Math.hypot(last.x - first.x, last.y - first.y) < 20 && last.t < 500) {
+      this.tap(first.x, first.y);
+    }
+  }
+
+  /** Single-pointer gestures from `input motionevent`. */
+  private motion: Gesture | null = null;
+
+  motionEvent(action: 'DOWN' | 'MOVE' | 'UP' | 'CANCEL', x: number, y: number): void {
+    const at = this.now();
+    this.inputEvents.push({ kind: 'motion', action, x, y, at });
+    if (action === 'DOWN') this.motion = { source: 'motionevent', startedAt: at, fingers: [{ id: 0, points: [] }] };
+    const g = this.motion;
+    if (!g) return;
+    g.fingers[0]?.points.push({ x, y, t: at - g.startedAt });
+    if (action === 'UP') {
+      this.motion = null;
+      this.finishGesture(g);
+    } else if (action === 'CANCEL') {
+      this.motion = null;
+      this.gestures.push(g);
+    }
+  }
+}
+
+function defaultProps(config: DeviceConfig): Record<string, string> {
+  const id = config.identity;
+  const fingerprint = `${id.manufacturer.toLowerCase()}/${id.product}/${id.device}:${id.release}/TQ3A.230901.001/10750268:userdebug/dev-keys`;
+  return {
+    'ro.product.model': id.model,
+    'ro.product.name': id.product,
+    'ro.product.device': id.device,
+    'ro.product.brand': id.manufacturer.toLowerCase(),
+    'ro.product.manufacturer': id.manufacturer,
+    'ro.product.cpu.abi': 'x86_64',
+    'ro.product.cpu.abilist': 'x86_64,arm64-v8a',
+    'ro.build.version.sdk': String(id.sdk),
+    'ro.build.version.release': id.release,
+    'ro.build.version.security_patch': '2023-09-05',
+    'ro.build.id': 'TQ3A.230901.001',
+    'ro.build.type': 'userdebug',
+    'ro.build.tags': 'dev-keys',
+    'ro.build.fingerprint': fingerprint,
+    'ro.serialno': 'VIRTUAL0001',
+    'ro.hardware': config.sendeventAllowed ? 'ranchu' : id.device,
+    'ro.kernel.qemu': config.sendeventAllowed ? '1' : '0',
+    'ro.debuggable': '1',
+    'ro.sf.lcd_density': String(config.density),
+    'persist.sys.locale': 'en-US',
+    'persist.sys.timezone': 'UTC',
+    'sys.boot_completed': '1',
+    'dev.bootcomplete': '1',
+    'init.svc.adbd': 'running',
+    'service.adb.tcp.port': '5555',
+  };
+}

@@ -1,0 +1,155 @@
+// The running screen graph: the current screen's live tree, the back stack, focus and typed
+// text, and the transitions a tap triggers.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cloneTree, contains, hitTest, parseUiXml, walk } from './ui-tree.js';
+import type { UiNode, UiTree } from './ui-tree.js';
+import type { NodeMatch, ScreenGraphSpec, ScreenSpec, TransitionSpec } from './screen-graphs.js';
+
+interface Visit {
+  screen: ScreenSpec;
+  tree: UiTree;
+}
+
+export interface TapOutcome {
+  /** The deepest node under the point, if any. */
+  node: UiNode | null;
+  transition: TransitionSpec | null;
+}
+
+function matches(node: UiNode, m: NodeMatch): boolean {
+  return (
+    (m.text === undefined || node.text === m.text) &&
+    (m.contentDesc === undefined || node.contentDesc === m.contentDesc) &&
+    (m.resourceId === undefined || node.resourceId === m.resourceId)
+  );
+}
+
+const isEditText = (n: UiNode) => /EditText$/.test(n.className);
+
+export class ScreenGraph {
+  private readonly trees = new Map<string, UiTree>();
+  private readonly stack: Visit[] = [];
+  /** Bumped on every visible change, so renders can be cached. */
+  version = 0;
+
+  constructor(
+    readonly spec: ScreenGraphSpec,
+    fixturesDir: string,
+  ) {
+    for (const screen of spec.screens) {
+      this.trees.set(screen.id, parseUiXml(readFileSync(join(fixturesDir, screen.fixture), 'utf8')));
+    }
+    this.open(spec.home);
+  }
+
+  get current(): Visit {
+    return this.stack[this.stack.length - 1] as Visit;
+  }
+
+  get screenId(): string {
+    return this.current.screen.id;
+  }
+
+  get tree(): UiTree {
+    return this.current.tree;
+  }
+
+  get activity(): string {
+    return this.current.screen.activity;
+  }
+
+  get packageName(): string {
+    return this.activity.split('/')[0] as string;
+  }
+
+  /** Opens a screen on top of the stack (a fresh copy of its capture). */
+  open(id: string): void {
+    const screen = this.spec.screens.find((s) => s.id === id);
+    const tree = this.trees.get(id);
+    if (!screen || !tree) throw new Error(`no screen ${id} in graph ${this.spec.name}`);
+    this.stack.push({ screen, tree: cloneTree(tree) });
+    this.version++;
+  }
+
+  /** The back key: pops a screen; false when there is nowhere to go back to. */
+  back(): boolean {
+    if (this.stack.length <= 1) return false;
+    this.stack.pop();
+    this.version++;
+    return true;
+  }
+
+  home(): void {
+    this.stack.length = 0;
+    this.open(this.spec.home);
+  }
+
+  /** `am start` / launcher: the first screen of a package; false when the graph has none. */
+  launch(packageName: string): boolean {
+    const screen = this.spec.screens.find((s) => s.activity.startsWith(`${packageName}/`));
+    if (!screen) return false;
+    this.open(screen.id);
+    return true;
+  }
+
+  tap(x: number, y: number): TapOutcome {
+    const hit = hitTest(this.tree, x, y);
+    if (!hit) return { node: null, transition: null };
+    const chain = [...hit.ancestors, hit.node].reverse();
+    const editable = chain.find(isEditText);
+    if (editable) this.focus(editable);
+    for (const t of this.spec.transitions) {
+      if (t.from !== this.screenId) continue;
+      const target = chain.find((n) => matches(n, t.match));
+      if (!target) continue;
+      if ('goto' in t.effect) this.open(t.effect.goto);
+      else if ('back' in t.effect) this.back();
+      else this.select(target);
+      return { node: hit.node, transition: t };
+    }
+    return { node: hit.node, transition: null };
+  }
+
+  focusedEditText(): UiNode | null {
+    for (const { node } of walk(this.tree.root)) if (node.focused && isEditText(node)) return node;
+    return null;
+  }
+
+  /** Text typed by `input text` lands at the end of the focused field. */
+  type(text: string): boolean {
+    const field = this.focusedEditText();
+    if (!field) return false;
+    field.text += text;
+    this.version++;
+    return true;
+  }
+
+  deleteBackward(): boolean {
+    const field = this.focusedEditText();
+    if (!field || !field.text) return false;
+    field.text = [...field.text].slice(0, -1).join('');
+    this.version++;
+    return true;
+  }
+
+  private focus(target: UiNode): void {
+    for (const { node } of walk(this.tree.root)) node.focused = node === target;
+    this.version++;
+  }
+
+  private select(target: UiNode): void {
+    const parent = [...walk(this.tree.root)].find(({ node }) => node.children.includes(target))?.node;
+    const setAll = (n: UiNode, value: boolean) => {
+      n.selected = value;
+      n.children.forEach((c) => setAll(c, value));
+    };
+    for (const sibling of parent?.children ?? [target]) setAll(sibling, sibling === target);
+    this.version++;
+  }
+
+  /** Nodes under a point, for tests that look at what a tap hit. */
+  nodesAt(x: number, y: number): UiNode[] {
+    return [...walk(this.tree.root)].filter(({ node }) => contains(node.bounds, x, y)).map(({ node }) => node);
+  }
+}

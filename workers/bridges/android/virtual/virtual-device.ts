@@ -1,0 +1,134 @@
+// startVirtualDevice: a TCP listener on 127.0.0.1 that speaks the device side of ADB, so that
+// `adb connect 127.0.0.1:PORT` (the real adb server) and adbkit drive a simulated Android.
+import { createServer } from 'node:net';
+import type { Socket } from 'node:net';
+import type { KeyObject } from 'node:crypto';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AdbConnection } from './transport.js';
+import type { ConnectionState } from './transport.js';
+import { parseAdbPublicKey } from './auth.js';
+import { VirtualAndroid } from './device/device.js';
+import type { DeviceIdentity } from './device/device.js';
+import { SETTINGS_GRAPH } from './screen-graphs.js';
+import type { ScreenGraphSpec } from './screen-graphs.js';
+import { resolveService } from './services/index.js';
+
+export const DEFAULT_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'fixed_push_mkdir'];
+export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
+
+/** The captured trees shipped beside the repository (override: SIMLAB_FIXTURES). */
+export const DEFAULT_FIXTURES_DIR =
+  process.env.SIMLAB_FIXTURES ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/ui-trees');
+
+export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
+  /** Transport features in the banner (default: shell_v2, cmd, stat_v2, fixed_push_mkdir). */
+  features?: string[];
+  /** Require RSA authentication (AUTH TOKEN) before CNXN. */
+  auth?: boolean;
+  /** Trust any public key the host offers (else it waits for `allowPendingKey()`). */
+  acceptNewKeys?: boolean;
+  /** Trusted keys, as lines of `adbkey.pub`. */
+  knownKeys?: string[];
+  /** Largest payload the device accepts and sends (the host's smaller offer wins). */
+  maxPayload?: number;
+  graph?: ScreenGraphSpec;
+  fixturesDir?: string;
+  width?: number;
+  height?: number;
+  density?: number;
+  /** Emulator-like: the shell may write /dev/input (default true). */
+  sendeventAllowed?: boolean;
+  dumpDelayMs?: number;
+  recordFps?: number;
+}
+
+export interface VirtualDevice {
+  port: number;
+  /** `127.0.0.1:PORT`, the serial the adb server lists after `adb connect`. */
+  serial: string;
+  device: VirtualAndroid;
+  /** States of the current connections from adb servers. */
+  connectionStates(): ConnectionState[];
+  /** The user taps "Allow" for the key the host offered; true when a connection came online. */
+  allowPendingKey(): boolean;
+  /** Protocol events worth knowing in a test (closed connections and why). */
+  log: string[];
+  /** Drops every connection now; the adb server will reconnect by itself after a few seconds. */
+  dropConnections(): void;
+  close(): Promise<void>;
+}
+
+export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
+  const graph = options.graph ?? SETTINGS_GRAPH;
+  const identity: DeviceIdentity = {
+    product: options.product ?? 'sdk_gphone64_x86_64',
+    model: options.model ?? 'Virtual Pixel',
+    device: options.device ?? 'emu64x',
+    manufacturer: options.manufacturer ?? 'Google',
+    sdk: options.sdk ?? 33,
+    release: options.release ?? '13',
+  };
+  const device = new VirtualAndroid({
+    identity,
+    graph,
+    fixturesDir: options.fixturesDir ?? DEFAULT_FIXTURES_DIR,
+    width: options.width ?? graph.width,
+    height: options.height ?? graph.height,
+    density: options.density ?? graph.density,
+    sendeventAllowed: options.sendeventAllowed ?? true,
+    dumpDelayMs: options.dumpDelayMs ?? 0,
+    recordFps: options.recordFps ?? 10,
+  });
+  const features = options.features ?? DEFAULT_FEATURES;
+  // No trailing NUL: the adb server would drop the last feature.
+  const banner = `device::ro.product.name=${identity.product};ro.product.model=${identity.model};ro.product.device=${identity.device};features=${features.join(',')}`;
+  const keys: KeyObject[] = (options.knownKeys ?? []).filter((k) => k.trim()).map(parseAdbPublicKey);
+  const log: string[] = [];
+  const connections = new Set<AdbConnection>();
+  const sockets = new Set<Socket>();
+
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    const connection = new AdbConnection(socket, {
+      banner,
+      maxPayload: options.maxPayload ?? DEFAULT_MAX_PAYLOAD,
+      auth: { enabled: options.auth ?? false, keys, acceptNewKeys: options.acceptNewKeys ?? false },
+      resolveService: (service) => resolveService(device, service),
+      onLog: (event) => log.push(event),
+    });
+    connections.add(connection);
+    socket.on('close', () => {
+      sockets.delete(socket);
+      connections.delete(connection);
+    });
+  });
+  server.on('error', (err) => log.push(`server error: ${err.message}`));
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolveListen());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  const dropConnections = () => {
+    for (const c of connections) c.close();
+  };
+  device.dropConnections = dropConnections;
+
+  return {
+    port,
+    serial: `127.0.0.1:${port}`,
+    device,
+    log,
+    connectionStates: () => [...connections].map((c) => c.state),
+    allowPendingKey: () => [...connections].map((c) => c.allowPendingKey()).some(Boolean),
+    dropConnections,
+    close: async () => {
+      const closed = new Promise<void>((r) => server.close(() => r()));
+      dropConnections();
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
