@@ -73,7 +73,7 @@ describe('virtual device through the real adb server', () => {
   it('serves adbkit: listDevices, shell, getProperties', async () => {
     const client = Adb.createClient({ port: server.port });
     const devices = await client.listDevices();
-    assert.ok(devices.some((d) => d.id === vd.serial && d.type === 'device'));
+    assert.ok(devices.some((d: { id: string; type: string }) => d.id === vd.serial && d.type === 'device'));
     const device = client.getDevice(vd.serial);
     const out = await readAll(await device.shell('echo hello from adbkit'));
     assert.equal(out.toString(), 'hello from adbkit\n');
