@@ -156,6 +156,11 @@ export class WebDevice implements DeviceBridge {
     await this.input(() => this.page.goto(parsed.href, { waitUntil: 'load' }));
   }
 
+  /** Evaluates a JavaScript expression in the page and returns its value (for tests and tooling). */
+  async evaluate<T = unknown>(expression: string): Promise<T> {
+    return this.guard(() => this.page.evaluate(expression) as Promise<T>);
+  }
+
   async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
     const scale = options.scale ?? 1;
     const format = options.format ?? 'jpeg';

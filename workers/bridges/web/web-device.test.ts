@@ -1,0 +1,247 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { SimlabError } from '../../../core/contract/index.js';
+import { pinch, rotate, swipe, tap, twoFingerTap } from '../../../core/gestures/index.js';
+import type { Frame } from '../../bridge.js';
+import type { Rect, Screen, UiNode } from '../../../core/model/index.js';
+import { rectCentre } from '../../../core/model/index.js';
+import { startDemoServer, type DemoServer } from './demo/server.js';
+import { launchWebDevice } from './launch.js';
+import type { WebDevice } from './web-device.js';
+
+// One real headless Chromium for the whole file; the tests run in order on it.
+let demo: DemoServer;
+let device: WebDevice;
+let start: string;
+
+function all(node: UiNode): UiNode[] {
+  return [node, ...node.children.flatMap(all)];
+}
+function find(screen: Screen, pred: (n: UiNode) => boolean): UiNode[] {
+  return all(screen.root).filter(pred);
+}
+function one(screen: Screen, pred: (n: UiNode) => boolean, what: string): UiNode {
+  const found = find(screen, pred);
+  assert.equal(found.length, 1, `exactly one ${what}, found ${found.length}`);
+  return found[0] as UiNode;
+}
+function inside(outer: Rect, inner: Rect): boolean {
+  const e = 0.5;
+  return inner.x >= outer.x - e && inner.y >= outer.y - e && inner.x + inner.w <= outer.x + outer.w + e && inner.y + inner.h <= outer.y + outer.h + e;
+}
+/** The app's own record of what it saw (window.__demo). */
+function demoState<T>(field: string): Promise<T> {
+  return device.evaluate(`window.__demo[${JSON.stringify(field)}]`) as Promise<T>;
+}
+async function go(hash: string): Promise<void> {
+  await device.open(`${start}${hash}`);
+  const still = await device.waitForStill();
+  assert.ok(still.still, `the page settles after opening ${hash}`);
+}
+
+describe('web device on the demo app (headless Chromium)', () => {
+  before(async () => {
+    demo = await startDemoServer();
+    // Live updates on (the spinner spins) but no post arrives during the tests.
+    start = `${demo.url}?liveMs=600000`;
+    device = await launchWebDevice({ url: `${start}#/home`, profile: 'iphone-6.1' });
+  });
+  after(async () => {
+    await device?.close();
+    await demo?.close();
+  });
+
+  it('describes the tab bar with real frames and clips the feed to its scroll container', async () => {
+    assert.ok((await device.waitForStill()).still, 'the spinner (infinite animation) does not block stillness');
+    const screen = await device.describe();
+    assert.deepEqual(screen.size, { w: 390, h: 844 });
+    assert.equal(screen.scale, 3);
+    assert.equal(screen.platform, 'web');
+    assert.match(screen.app ?? '', /^http:\/\/127\.0\.0\.1:\d+$/);
+
+    const tabs = find(screen, (n) => n.role === 'Tab');
+    assert.deepEqual(tabs.map((t) => t.label), ['Home', 'Search', 'Alerts', 'Settings']);
+    for (const [i, t] of tabs.entries()) {
+      assert.ok(t.actions.includes('tap'), `${t.label} is tappable`);
+      assert.ok(Math.abs(t.frame.x - i * 97.5) < 1 && Math.abs(t.frame.w - 97.5) < 1, `${t.label} is a quarter of the width: ${JSON.stringify(t.frame)}`);
+      assert.ok(t.frame.y > 770 && t.frame.y + t.frame.h <= 844, `${t.label} sits at the bottom: ${JSON.stringify(t.frame)}`);
+      assert.deepEqual(t.visibleFrame, t.frame);
+    }
+    assert.equal(tabs[0]?.states.selected, true);
+    assert.equal(tabs[3]?.states.selected, false);
+
+    const feed = one(screen, (n) => n.id === 'feed', 'feed');
+    assert.equal(feed.role, 'List');
+    assert.ok(feed.actions.includes('scroll') && feed.states.scrollable);
+    const posts = feed.children.filter((c) => c.role === 'Cell');
+    assert.equal(posts.length, 50);
+    const visible = posts.filter((p) => (p.visibleFrame?.h ?? 0) > 0);
+    assert.ok(visible.length >= 2 && visible.length <= 4, `a few posts are visible, got ${visible.length}`);
+    for (const p of posts) assert.ok(inside(feed.frame, p.visibleFrame as Rect) || p.visibleFrame?.h === 0, `${p.id} is clipped to the feed`);
+    const cut = visible[visible.length - 1] as UiNode;
+    assert.ok((cut.visibleFrame?.h ?? 0) < cut.frame.h, 'the last visible post is cut by the feed');
+    assert.equal(posts[10]?.visibleFrame?.h, 0, 'post 11 is scrolled out of sight');
+    // List items have no name of their own: their text stays in Text children.
+    assert.ok(all(posts[0] as UiNode).some((n) => n.role === 'Text' && n.label === 'Tried the new ramen place downtown: the broth is unreal.'));
+
+    assert.deepEqual(screen.appState?.scroll?.find((s) => s.target === 'feed'), { target: 'feed', x: 0, y: 0 });
+    assert.match(screen.appState?.url ?? '', /#\/home$/);
+  });
+
+  it('hit-tests the toolbar hidden from the accessibility tree, and a tap on it works', async () => {
+    const before = await device.describe();
+    assert.equal(find(before, (n) => /Like/.test(n.label ?? '') && n.role !== 'Text').length, 0, 'the toolbar is not in the AX tree');
+    const hit = await device.hitTest({ x: 60, y: 116 });
+    assert.ok(hit, 'something tappable is there');
+    assert.equal(hit.source, 'hit');
+    assert.match(hit.label ?? '', /Like/);
+    assert.deepEqual(hit.actions, ['tap']);
+    assert.ok(hit.frame.w > 50 && hit.frame.h >= 24, JSON.stringify(hit.frame));
+    const share = await device.hitTest({ x: 195, y: 116 });
+    assert.match(share?.label ?? '', /Share/);
+    assert.equal(await device.hitTest({ x: 200, y: 76 }), null, 'plain text is not tappable');
+    await assert.rejects(device.hitTest({ x: 400, y: 10 }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+
+    await device.perform(tap(rectCentre(hit.visibleFrame as Rect)));
+    await device.waitForStill();
+    const after = await device.describe();
+    assert.ok(find(after, (n) => n.role === 'Text' && n.label === 'Toolbar: Like').length === 1, 'the status text says Like');
+    assert.equal(await demoState('toolbar'), 'Like');
+  });
+
+  it('pinches the photo viewer with two fingers to a 2x zoom', async () => {
+    await go('#/post/3');
+    const screen = await device.describe();
+    const viewer = one(screen, (n) => n.id === 'viewer', 'photo viewer');
+    const c = rectCentre(viewer.visibleFrame as Rect);
+    await device.perform(pinch(c, { startDistance: 80, scale: 2, ms: 600 }));
+    const zoom = await demoState<number>('zoom');
+    assert.ok(Math.abs(zoom - 2) <= 0.1, `zoom ${zoom}`);
+    const g = await demoState<{ kind: string; fingers: number }>('lastGesture');
+    assert.equal(g.fingers, 2);
+    assert.equal(g.kind, 'pinch');
+  });
+
+  it('rotates along an arc: 90 degrees without a pinch', async () => {
+    await device.evaluate('window.__demo.resetView()');
+    const screen = await device.describe();
+    const c = rectCentre(one(screen, (n) => n.id === 'viewer', 'photo viewer').visibleFrame as Rect);
+    await device.perform(rotate(c, { radius: 60, degrees: 90, ms: 800 }));
+    const rotation = await demoState<number>('rotation');
+    assert.ok(Math.abs(rotation - 90) <= 5, `rotation ${rotation}`);
+    const g = await demoState<{ kind: string; scaleMin: number; scaleMax: number }>('lastGesture');
+    assert.equal(g.kind, 'rotate');
+    assert.ok(g.scaleMin >= 0.95 && g.scaleMax <= 1.05, `finger distance stayed within 5%: ${g.scaleMin}..${g.scaleMax}`);
+  });
+
+  it('sees a two-finger tap as one two-finger tap, and swipes to the next photo', async () => {
+    const before = (await demoState<unknown[]>('gestures')).length;
+    await device.perform(twoFingerTap({ x: 195, y: 232 }));
+    const gestures = await demoState<Array<{ kind: string; fingers: number }>>('gestures');
+    assert.equal(gestures.length, before + 1);
+    assert.deepEqual([gestures.at(-1)?.kind, gestures.at(-1)?.fingers], ['twoFingerTap', 2]);
+
+    await device.evaluate('window.__demo.resetView()');
+    await device.perform(swipe({ x: 300, y: 232 }, { x: 80, y: 232 }, 300));
+    assert.equal(await demoState('photoIndex'), 1);
+  });
+
+  it('sends touch events on the timeline clock, never early', async () => {
+    const ms = 480;
+    await device.perform(swipe({ x: 200, y: 700 }, { x: 200, y: 690 }, ms));
+    const g = await demoState<{ ms: number }>('lastGesture');
+    // The page measured the gesture with its own event timestamps.
+    assert.ok(g.ms >= ms - 5, `page saw ${g.ms} ms for a ${ms} ms timeline`);
+    const timing = device.lastTouchTiming;
+    assert.ok(timing && timing.steps > 20);
+    console.log(`touch timing: ${JSON.stringify({ ...timing, pageMs: g.ms })}`);
+  });
+
+  it('refuses bad timelines before sending anything', async () => {
+    const before = (await demoState<unknown[]>('gestures')).length;
+    await assert.rejects(device.perform({ fingers: [] }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+    const offScreen = { fingers: [{ id: 0, points: [{ x: 10, y: 10, t: 0 }, { x: 10, y: 900, t: 50 }] }] };
+    await assert.rejects(device.perform(offScreen), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+    assert.equal((await demoState<unknown[]>('gestures')).length, before, 'the page saw no touch');
+  });
+
+  it('types through the keyboard, presses known keys, refuses unknown ones', async () => {
+    await go('#/settings');
+    const field = one(await device.describe(), (n) => n.id === 'display-name', 'display name field');
+    assert.equal(field.role, 'TextField');
+    assert.equal(field.label, 'Display name');
+    assert.ok(field.actions.includes('setValue'));
+    await device.perform(tap(rectCentre(field.visibleFrame as Rect)));
+    await device.type('Ada');
+    await assert.rejects(device.key('F13'), (e: unknown) => {
+      assert.ok(e instanceof SimlabError && e.code === 'INVALID_ARGS');
+      assert.match(e.options.hint ?? '', /Enter, Backspace, Tab, ArrowUp/);
+      return true;
+    });
+    await device.key('Backspace');
+    await device.paste('é🙂');
+    const after = one(await device.describe(), (n) => n.id === 'display-name', 'display name field');
+    assert.equal(after.value, 'Adé🙂');
+    assert.equal(after.states.focused, true);
+  });
+
+  it('goes back through the history and home to the start URL', async () => {
+    const screen = await device.describe();
+    const toggle = one(screen, (n) => n.id === 'toggle-dark', 'dark mode switch');
+    assert.equal(toggle.role, 'Switch');
+    assert.equal(toggle.label, 'Dark mode');
+    assert.equal(toggle.states.checked, false);
+    await device.perform(tap(rectCentre(toggle.visibleFrame as Rect)));
+    await device.waitForStill();
+    assert.equal(one(await device.describe(), (n) => n.id === 'toggle-dark', 'dark mode switch').states.checked, true);
+
+    await device.perform(tap(rectCentre(one(screen, (n) => n.role === 'Tab' && n.label === 'Alerts', 'Alerts tab').visibleFrame as Rect)));
+    await device.waitForStill();
+    assert.equal(await demoState('route'), 'alerts');
+    await device.button('back');
+    await device.waitForStill();
+    assert.equal(await demoState('route'), 'settings');
+    await device.button('home');
+    await device.waitForStill();
+    assert.equal(device.url, `${start}#/home`);
+  });
+
+  it('waits for a finite animation but reports it when the wait is too short', async () => {
+    const screen = await device.describe();
+    const search = one(screen, (n) => n.role === 'Tab' && n.label === 'Search', 'Search tab');
+    await device.perform(tap(rectCentre(search.visibleFrame as Rect)));
+    // The screen slides in for 400 ms: a 100 ms wait cannot see it settle.
+    assert.deepEqual((await device.waitForStill({ timeoutMs: 100 })).still, false);
+    const still = await device.waitForStill();
+    assert.equal(still.still, true);
+    assert.ok(still.ms >= 250);
+  });
+
+  it('takes screenshots with one pixel per point and crops that keep their origin', async () => {
+    const full = await device.screenshot();
+    assert.deepEqual([full.format, full.width, full.height, full.scale], ['jpeg', 390, 844, 1]);
+    assert.deepEqual(full.origin, { x: 0, y: 0 });
+    assert.equal(full.data.subarray(0, 2).toString('hex'), 'ffd8');
+    const crop = await device.screenshot({ crop: { x: 10, y: 100, w: 120, h: 32 }, scale: 2, format: 'png' });
+    assert.deepEqual([crop.format, crop.width, crop.height], ['png', 240, 64]);
+    assert.deepEqual(crop.origin, { x: 10, y: 100 });
+    await assert.rejects(device.screenshot({ crop: { x: 500, y: 900, w: 10, h: 10 } }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+  });
+
+  it('streams frames only while subscribed', async () => {
+    await go('#/home');
+    const frames: Frame[] = [];
+    const stop = device.frames((f) => frames.push(f));
+    const scrollFeed = () => device.perform(swipe({ x: 200, y: 700 }, { x: 200, y: 300 }, 250));
+    await scrollFeed();
+    await device.waitForStill();
+    assert.ok(frames.length > 0, 'frames arrive while scrolling');
+    assert.deepEqual([frames[0]?.format, frames[0]?.width, frames[0]?.height], ['jpeg', 390, 844]);
+    stop();
+    await device.waitForStill();
+    const seen = frames.length;
+    await device.perform(swipe({ x: 200, y: 300 }, { x: 200, y: 700 }, 250));
+    await device.waitForStill();
+    assert.equal(frames.length, seen, 'no frame after unsubscribing');
+  });
+});
