@@ -34,19 +34,15 @@ function framesOf(root: UiNode): Rect[] {
  * unnamed inert nodes and elements the tree already has are left out.
  */
 export async function gapFill(screen: Screen, probe: (p: Point) => Promise<UiNode | null>, options: GapFillOptions = {}): Promise<UiNode[]> {
-  const { probeBudget = 32, maxHitShare = 0.2, ...regionOptions } = options;
+  const { probeBudget = 12, maxHitShare = 0.2, ...regionOptions } = options;
   const covered = contentRects(screen, regionOptions.containerShare ?? 0.25);
   const regions = emptyRegions(screen, regionOptions);
   if (regions.length === 0) return [];
   const screenArea = screen.size.w * screen.size.h;
   const known = framesOf(screen.root);
   const found: UiNode[] = [];
-  const useful = (n: UiNode, p: Point): boolean => {
-    const frame = n.visibleFrame ?? n.frame;
-    if (rectArea(frame) === 0 || rectArea(frame) > screenArea * maxHitShare || !containsPoint(frame, p)) return false;
-    if (!n.label && !n.actions.includes('tap')) return false;
-    return !known.some((k) => overlapRatio(k, frame) > 0.8);
-  };
+  // A hit on something the tree has covers its frame but is not new; a background is a miss.
+  const isNew = (n: UiNode, frame: Rect): boolean => (!!n.label || n.actions.includes('tap')) && !known.some((k) => overlapRatio(k, frame) > 0.8);
   let budget = probeBudget;
   for (const region of regions) {
     if (budget <= 0) break;
@@ -54,15 +50,16 @@ export async function gapFill(screen: Screen, probe: (p: Point) => Promise<UiNod
       region,
       async (p: Point) => {
         const node = await probe(p);
-        if (!node || !useful(node, p)) return null;
+        if (!node) return null;
         const frame = node.visibleFrame ?? node.frame;
+        if (rectArea(frame) === 0 || rectArea(frame) > screenArea * maxHitShare || !containsPoint(frame, p)) return null;
         return { frame, key: `${node.role}|${node.label ?? ''}|${frame.x},${frame.y},${frame.w},${frame.h}`, node };
       },
       { budget, covered },
     );
     budget -= result.probes;
     for (const { node, frame } of result.hits) {
-      if (found.some((f) => overlapRatio(f.visibleFrame ?? f.frame, frame) > 0.8)) continue;
+      if (!isNew(node, frame) || found.some((f) => overlapRatio(f.visibleFrame ?? f.frame, frame) > 0.8)) continue;
       found.push({ ...node, source: 'hit', children: [] });
     }
   }

@@ -5,6 +5,9 @@ import { cleanScreen } from '../../core/clean/index.js';
 import type { DeviceBridge } from '../bridge.js';
 import { gapFill, type GapFillOptions } from './gap-fill.js';
 
+/** Screens whose hit-test results are remembered. */
+const HIT_CACHE_SIZE = 32;
+
 export interface ObserverOptions {
   /** Hit-test probing of tree holes; false turns it off. */
   gapFill?: GapFillOptions | false;
@@ -25,6 +28,8 @@ export interface Observation {
  * before/after snapshots and staleness checks see the screen the same way.
  */
 export class Observer {
+  private readonly hitCache = new Map<string, UiNode[]>();
+
   constructor(
     private readonly bridge: DeviceBridge,
     private readonly options: ObserverOptions = {},
@@ -45,7 +50,12 @@ export class Observer {
     const { bridge } = this;
     if (this.options.gapFill === false || !bridge.capabilities.hitTest || !bridge.hitTest) return screen;
     const probe = (p: Point): Promise<UiNode | null> => (bridge.hitTest as (p: Point) => Promise<UiNode | null>).call(bridge, p);
-    const hits = await gapFill(screen, probe, this.options.gapFill ?? {});
+    // Hit-testing is slow next to a tree read: the same tree keeps the hits found in it.
+    const key = buildSnapshot(screen).id;
+    const hits = this.hitCache.get(key) ?? (await gapFill(screen, probe, this.options.gapFill ?? {}));
+    this.hitCache.delete(key);
+    this.hitCache.set(key, hits);
+    if (this.hitCache.size > HIT_CACHE_SIZE) this.hitCache.delete(this.hitCache.keys().next().value as string);
     if (hits.length === 0) return screen;
     return { ...screen, root: { ...screen.root, children: [...screen.root.children, ...hits] } };
   }
