@@ -1,0 +1,111 @@
+import type { Rect } from '../model/geometry.js';
+import { intersectRect } from '../model/geometry.js';
+import type { Screen } from '../model/screen.js';
+import type { UiNode } from '../model/ui-node.js';
+import { flattenTiledRows } from './grid.js';
+import { isCell, isCollection } from './roles.js';
+import { scoreCandidate, type Scored } from './score.js';
+import { scrolls, siblingCandidates } from './siblings.js';
+import { spacingCandidates } from './spacing.js';
+import type { Candidate, FoundList, Placed } from './types.js';
+
+export type { FoundList, ListAxis, ListDetectorName } from './types.js';
+
+/** Below this consistency a cluster is a coincidence of layout, not a list. */
+export const MIN_CONSISTENCY = 0.5;
+export const MIN_SCORE = 1;
+/** Smallest side of a cell, in points: thinner nodes are separators and decorations. */
+const MIN_CELL_SIDE = 4;
+
+/** Every visible node with its parent and its visible part on the screen. */
+function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Placed[] } {
+  const bounds: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+  const all: Placed[] = [];
+  const children = new Map<Placed, Placed[]>();
+  const walk = (node: UiNode, parent: Placed | null, index: number, depth: number): void => {
+    if (node.visible === false) return;
+    const vis = intersectRect(node.visibleFrame ?? node.frame, bounds);
+    if (!vis) return;
+    const p: Placed = { node, parent, index, depth, vis };
+    all.push(p);
+    if (parent) children.get(parent)?.push(p);
+    children.set(p, []);
+    node.children.forEach((c, i) => walk(c, p, i, depth + 1));
+  };
+  walk(screen.root, null, 0, 0);
+  const childrenOf = (p: Placed) => (children.get(p) ?? []).filter((c) => c.vis.w >= MIN_CELL_SIDE && c.vis.h >= MIN_CELL_SIDE);
+  return { all, childrenOf };
+}
+
+/**
+ * What a list needs beyond its score: two cells only where the platform declares a collection
+ * (or cells); a row of items only where it scrolls or collects (a bar of five buttons stays
+ * five buttons); a plain column needs three rows.
+ */
+function admissible(s: Scored): boolean {
+  const c = s.candidate;
+  if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
+  const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
+  const collection = declared || (c.container !== null && isCollection(c.container.node));
+  const scrolling = collection || (c.container !== null && scrolls(c.container));
+  if (c.cells.length === 2 && !collection) return false;
+  if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
+  return true;
+}
+
+function isWithin(p: Placed, cell: Placed): boolean {
+  for (let a: Placed | null = p; a; a = a.parent) if (a === cell) return true;
+  return false;
+}
+
+/** A list may nest inside one cell of another, but never share its cells or run across them. */
+function conflicts(c: Candidate, taken: readonly Candidate[]): boolean {
+  return taken.some((t) => {
+    const holders = new Set<Placed>();
+    for (const cell of c.cells) {
+      if (t.cells.includes(cell)) return true;
+      const holder = t.cells.find((tc) => isWithin(cell, tc));
+      if (holder) holders.add(holder);
+    }
+    return holders.size > 1;
+  });
+}
+
+function byScore(a: Scored, b: Scored): number {
+  const fa = a.candidate.containerFrame;
+  const fb = b.candidate.containerFrame;
+  return b.score - a.score || fa.y - fb.y || fa.x - fb.x || a.candidate.cells.length - b.candidate.cells.length;
+}
+
+/**
+ * The repeated collections of a cleaned screen, best first (list 1 is `#K`, list 2 `#K@2`).
+ * Two detectors propose clusters — siblings of consistent size, and nodes of consistent row
+ * spacing at any depth — each scored cellCount x consistency x roleBonus x widthBonus.
+ * Deterministic, no training. Only cells at least partly visible count.
+ */
+export function detectLists(screen: Screen): FoundList[] {
+  const { all, childrenOf } = place(screen);
+  const candidates: Candidate[] = [];
+  for (const p of all) {
+    for (const c of siblingCandidates(p, childrenOf(p))) candidates.push(flattenTiledRows(c, childrenOf));
+  }
+  candidates.push(...spacingCandidates(all));
+
+  const scored = candidates.map((c) => scoreCandidate(c, screen.size)).filter(admissible).sort(byScore);
+  const taken: Candidate[] = [];
+  const out: FoundList[] = [];
+  for (const s of scored) {
+    if (conflicts(s.candidate, taken)) continue;
+    taken.push(s.candidate);
+    const c = s.candidate;
+    out.push({
+      container: c.container?.node ?? null,
+      containerFrame: c.containerFrame,
+      axis: c.axis,
+      cells: c.cells.map((p) => p.node),
+      score: Math.round(s.score * 1000) / 1000,
+      detector: c.detector,
+    });
+  }
+  return out;
+}

@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Rect } from '../model/geometry.js';
+import type { Screen } from '../model/screen.js';
+import type { UiNode } from '../model/ui-node.js';
+import { detectLists } from './index.js';
+
+const W = 390;
+const H = 844;
+
+function node(role: string, frame: Rect, children: UiNode[] = [], extra: Partial<UiNode> = {}): UiNode {
+  return { role, frame, visibleFrame: frame, states: {}, actions: [], source: 'ax', children, ...extra };
+}
+
+const text = (label: string, frame: Rect) => node('Text', frame, [], { label });
+/** A row with a title inside, like a settings row. */
+const row = (label: string, y: number, h = 60, x = 0, w = W) =>
+  node('Group', { x, y, w, h }, [text(label, { x: x + 16, y: y + 10, w: 200, h: 22 })], { actions: ['tap'] });
+
+function screenOf(...children: UiNode[]): Screen {
+  return {
+    platform: 'ios',
+    size: { w: W, h: H },
+    scale: 3,
+    orientation: 'portrait',
+    windows: [{ id: 'w', kind: 'app', layer: 1 }],
+    root: node('Application', { x: 0, y: 0, w: W, h: H }, children),
+  };
+}
+
+const labels = (cells: UiNode[]) => cells.map((c) => c.label ?? c.children[0]?.label);
+
+describe('detectLists', () => {
+  it('finds siblings of consistent height, ordered top to bottom whatever the tree order', () => {
+    const rows = Array.from({ length: 6 }, (_, i) => row(`Row ${i}`, 100 + i * 60));
+    const list = node('List', { x: 0, y: 100, w: W, h: 600 }, [rows[3], rows[0], rows[5], rows[1], rows[4], rows[2]] as UiNode[]);
+    const lists = detectLists(screenOf(list));
+    assert.equal(lists.length, 1);
+    const [l] = lists;
+    assert.equal(l?.detector, 'siblings');
+    assert.equal(l?.axis, 'vertical');
+    assert.equal(l?.container, list);
+    assert.deepEqual(labels(l?.cells ?? []), ['Row 0', 'Row 1', 'Row 2', 'Row 3', 'Row 4', 'Row 5']);
+    assert.ok((l?.score ?? 0) > 10, `score ${l?.score}`);
+  });
+
+  it('does not make a list of heterogeneous siblings', () => {
+    const group = node('Group', { x: 0, y: 100, w: W, h: 600 }, [
+      node('Image', { x: 0, y: 100, w: W, h: 240 }, [], { label: 'Hero' }),
+      text('Title', { x: 16, y: 350, w: 300, h: 30 }),
+      node('Button', { x: 16, y: 400, w: 120, h: 44 }, [], { label: 'Buy', actions: ['tap'] }),
+      node('TextField', { x: 16, y: 460, w: 358, h: 44 }, [], { label: 'Email', actions: ['setValue'] }),
+      node('Group', { x: 0, y: 520, w: W, h: 180 }, [text('Footer', { x: 16, y: 530, w: 200, h: 20 })]),
+    ]);
+    assert.deepEqual(detectLists(screenOf(group)), []);
+  });
+
+  it('reads a grid of tiles row by row as one list', () => {
+    const tiles: UiNode[] = [];
+    for (let r = 2; r >= 0; r--) {
+      for (let c = 0; c < 3; c++) tiles.push(node('Cell', { x: 10 + c * 125, y: 100 + r * 125, w: 120, h: 120 }, [], { label: `${r}${c}`, actions: ['tap'] }));
+    }
+    const lists = detectLists(screenOf(node('Grid', { x: 0, y: 100, w: W, h: 375 }, tiles)));
+    assert.equal(lists.length, 1);
+    assert.equal(lists[0]?.axis, 'vertical');
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
+  });
+
+  it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
+    const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
+    const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));
+    const bar = node('TabBar', { x: 0, y: 795, w: W, h: 49 }, buttons);
+    assert.deepEqual(detectLists(screenOf(bar)), []);
+    assert.equal(bar.children.length, 5, 'the buttons stay as they were');
+  });
+
+  it('lists a row of items that scrolls sideways, left to right', () => {
+    const chips = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 36 }, [], { label: n, actions: ['tap'] }));
+    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 36 }, chips, { states: { scrollable: true } })));
+    assert.equal(lists[0]?.axis, 'horizontal');
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('counts only cells that can be seen', () => {
+    const rows = Array.from({ length: 20 }, (_, i) => row(`Row ${i}`, 100 + i * 60));
+    for (const r of rows) if (r.frame.y >= H) delete r.visibleFrame;
+    const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: H - 100 }, rows, { visibleFrame: { x: 0, y: 100, w: W, h: H - 100 } })));
+    // Rows from y=100 to y=844: 12 full or partly visible rows (the 13th starts at 820 and shows 24 points).
+    assert.equal(lists[0]?.cells.length, 13);
+  });
+
+  it('leaves section headers out of the cells', () => {
+    const children = [
+      text('GENERAL', { x: 0, y: 100, w: W, h: 30 }),
+      row('A', 130),
+      row('B', 190),
+      text('MORE', { x: 0, y: 250, w: W, h: 30 }),
+      row('C', 280),
+      row('D', 340),
+    ];
+    const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 300 }, children)));
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['A', 'B', 'C', 'D']);
+  });
+
+  it('takes only the declared cells of a table', () => {
+    const cells = [0, 1, 2].map((i) => node('Cell', { x: 0, y: 200 + i * 44, w: W, h: 44 }, [], { label: `Cell ${i}`, actions: ['tap'] }));
+    const header = node('Group', { x: 0, y: 160, w: W, h: 40 }, [], { label: 'HEADER' });
+    const lists = detectLists(screenOf(node('Table', { x: 0, y: 0, w: W, h: H }, [header, ...cells])));
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['Cell 0', 'Cell 1', 'Cell 2']);
+  });
+
+  it('does not take a form of fields with labels between them for a list', () => {
+    const children: UiNode[] = [];
+    ['Email', 'Password', 'Confirm'].forEach((name, i) => {
+      const y = 100 + i * 88;
+      children.push(text(name, { x: 16, y, w: 80, h: 12 }));
+      children.push(text('(Mandatory)', { x: 100, y, w: 60, h: 12 }));
+      children.push(node(i === 0 ? 'TextField' : 'SecureTextField', { x: 16, y: y + 20, w: 343, h: 44 }, [], { label: name, actions: ['tap', 'setValue'] }));
+    });
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 64, w: W, h: 600 }, [node('Group', { x: 0, y: 64, w: W, h: 600 }, children)]))), []);
+  });
+
+  it('keeps two cells only where the platform declares a collection', () => {
+    const two = (role: string) => screenOf(node(role, { x: 0, y: 100, w: W, h: 300 }, [row('A', 100, 120), row('B', 230, 120)]));
+    assert.equal(detectLists(two('List'))[0]?.cells.length, 2);
+    assert.deepEqual(detectLists(two('Group')), []);
+  });
+
+  it('finds rows of regular spacing spread over several parents (the spacing detector)', () => {
+    // Hour slots whose wrappers differ: some rows sit one level deeper than the others.
+    const slots = Array.from({ length: 8 }, (_, i) => node('Other', { x: 50, y: 100 + i * 50, w: 340, h: 50 }, [], { label: `${i + 9}:00` }));
+    const children = slots.map((s, i) => (i % 2 === 0 ? s : node('Group', { x: 0, y: s.frame.y, w: W, h: 50 }, [s, node('Image', { x: 10, y: s.frame.y, w: 30, h: 30 }, [], { id: `dot${i}` })])));
+    const lists = detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 400 }, children)));
+    const spacing = lists.find((l) => l.detector === 'spacing');
+    assert.ok(spacing, `lists: ${JSON.stringify(lists.map((l) => [l.detector, l.cells.length]))}`);
+    assert.deepEqual(labels(spacing.cells), slots.map((s) => s.label));
+  });
+
+  it('puts the better list first and a nested list inside one cell after it', () => {
+    const cards = Array.from({ length: 3 }, (_, i) => node('Button', { x: 16 + i * 130, y: 130, w: 120, h: 80 }, [], { label: `Card ${i}`, actions: ['tap'] }));
+    const carousel = node('List', { x: 0, y: 130, w: W, h: 80 }, cards);
+    const feed = node('List', { x: 0, y: 100, w: W, h: 700 }, [
+      node('Group', { x: 0, y: 100, w: W, h: 140 }, [carousel], { label: 'Featured' }),
+      ...Array.from({ length: 5 }, (_, i) => row(`Post ${i}`, 240 + i * 110, 110)),
+    ]);
+    const lists = detectLists(screenOf(feed));
+    assert.deepEqual(lists.map((l) => [l.container, l.axis, l.cells.length]), [
+      [feed, 'vertical', 6],
+      [carousel, 'horizontal', 3],
+    ]);
+    assert.ok((lists[0]?.score ?? 0) >= (lists[1]?.score ?? 0));
+  });
+
+  it('is deterministic', () => {
+    const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
+    const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);
+    assert.deepEqual(summary(build()), summary(build()));
+  });
+});
