@@ -229,11 +229,6 @@ export function parseCdpAxCapture(text: string): CdpAxCapture {
   return c as CdpAxCapture;
 }
 
-/** Whether a text looks like a cdp-ax capture (for format detection). */
-export function looksLikeCdpAx(text: string): boolean {
-  return /^\s*\{[\s\S]{0,200}"format"\s*:\s*"cdp-ax"/.test(text);
-}
-
 /** A Chromium accessibility capture as a core Screen: frames in points, visible parts clipped. */
 export function importCdpAx(input: string | CdpAxCapture): Screen {
   const capture = typeof input === 'string' ? parseCdpAxCapture(input) : input;

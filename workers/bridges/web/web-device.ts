@@ -2,7 +2,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 import { validateTimeline } from '../../../core/gestures/validate.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
-import { importCdpAx } from '../../../core/importers/cdp-ax.js';
+import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
 import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
 import type {
@@ -88,7 +88,12 @@ export class WebDevice implements DeviceBridge {
   }
 
   async describe(): Promise<Screen> {
-    return this.guard(async () => importCdpAx(await captureCdpAx(this.cdp, this.viewport, this.info.scale)));
+    return importCdpAx(await this.rawTree());
+  }
+
+  /** The raw capture behind describe(): its JSON is a `cdp-ax` tree that `simlab outline --file` reads. */
+  async rawTree(): Promise<CdpAxCapture> {
+    return this.guard(() => captureCdpAx(this.cdp, this.viewport, this.info.scale));
   }
 
   async hitTest(point: Point): Promise<UiNode | null> {
