@@ -15,6 +15,27 @@ function pruneScreen(screen: Screen, ctx: PruneContext): UiNode {
   return { ...root, visibleFrame, children };
 }
 
+/**
+ * Where each window lies. An Android window's root node has the window's bounds; an iOS
+ * window element spans the screen even for the status bar, so there its kept content says.
+ */
+function windowBounds(screen: Screen, kept: UiNode): Map<string, Rect> {
+  const out = new Map<string, Rect>();
+  if (screen.platform === 'android') {
+    const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+    for (const top of screen.root.children) {
+      const seen = intersectRect(top.frame, full);
+      if (top.window !== undefined && seen && !out.has(top.window)) out.set(top.window, seen);
+    }
+    return out;
+  }
+  for (const [id, rects] of windowExtents(kept)) {
+    const box = boundingBox(rects);
+    if (box) out.set(id, box);
+  }
+  return out;
+}
+
 /** The visible rectangles of each window's content, from its outermost kept nodes. */
 function windowExtents(root: UiNode): Map<string, Rect[]> {
   const out = new Map<string, Rect[]>();
@@ -55,9 +76,10 @@ export function cleanScreen(screen: Screen): Screen {
   const extents = windowExtents(everything);
   const kept = chooseWindows(screen.windows, new Set(extents.keys()));
   const keptIds = new Set(kept.map((w) => w.id));
+  const bounds = windowBounds(screen, everything);
   const coverOf = new Map<string, Rect>();
   for (const w of kept) {
-    const box = boundingBox(extents.get(w.id) ?? []);
+    const box = bounds.get(w.id);
     if (box && w.kind !== 'app' && w.kind !== 'dialog') coverOf.set(w.id, box);
   }
   const coversOf = (window: string): Rect[] => {

@@ -61,6 +61,8 @@ export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
 
   const kept: UiNode = { ...node, visibleFrame, children };
   if (window !== undefined) kept.window = window;
+  // The paint order has been used (occlusion); among the new siblings of collapsed wrappers it would mislead.
+  delete kept.drawingOrder;
   // An id keeps a leaf that shows something (an icon, an empty text), not an empty layout box.
   if (children.length === 0 && (!isMeaningful(kept) || isLayoutOnly(kept))) return [];
   // Cells of a list stay even when they only wrap: list detection counts them.

@@ -1,0 +1,165 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { containsRect, type Rect } from '../model/geometry.js';
+import type { UiNode } from '../model/ui-node.js';
+import { importScreen } from '../importers/index.js';
+import { parseScreen } from '../screen-parse.js';
+import { loadFixture, loadFixtures, loadLabels } from '../../test/support/fixtures.js';
+import { cleanScreen } from './index.js';
+
+const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
+const count = (n: UiNode): number => all(n).length;
+const labels = (n: UiNode): string[] => all(n).flatMap((x) => (x.label ? [x.label] : []));
+const near = (a: Rect, b: Rect, tol = 1.5): boolean =>
+  Math.abs(a.x - b.x) <= tol && Math.abs(a.y - b.y) <= tol && Math.abs(a.w - b.w) <= tol && Math.abs(a.h - b.h) <= tol;
+
+describe('cleanScreen', () => {
+  it('leaves every fixture a non-empty screen of visible, placed elements', () => {
+    for (const f of loadFixtures()) {
+      const raw = importScreen(f.text);
+      const clean = cleanScreen(raw);
+      const nodes = all(clean.root).slice(1);
+      assert.ok(nodes.length >= 5, `${f.name}: ${nodes.length} kept`);
+      assert.ok(count(clean.root) <= count(raw.root), f.name);
+      const screen: Rect = { x: 0, y: 0, ...clean.size };
+      const windowIds = new Set(clean.windows.map((w) => w.id));
+      for (const n of nodes) {
+        const where = `${f.name}: ${n.role} ${n.label ?? n.id ?? ''}`;
+        assert.ok(n.visibleFrame && n.visibleFrame.w > 0 && n.visibleFrame.h > 0, where);
+        assert.ok(containsRect(screen, n.visibleFrame), where);
+        assert.ok(containsRect(n.frame, n.visibleFrame), where);
+        assert.notEqual(n.visible, false, where);
+        assert.ok(n.window !== undefined && windowIds.has(n.window), where);
+        assert.ok(n.label || n.value || n.id || n.actions.length > 0 || n.children.length > 0, where);
+        assert.notEqual(n.role, 'Window', where);
+      }
+      assert.deepEqual(cleanScreen(clean), clean, `${f.name}: cleaning a clean screen changes nothing`);
+    }
+  });
+
+  it('drops invisible and zero-size nodes and collapses layout wrappers (real reductions)', () => {
+    const cases: Array<[string, number, number]> = [
+      // fixture, nodes imported, at most this many kept
+      ['android/appium_settings_top.xml', 80, 50],
+      ['android/appium_twitter_home_feed.xml', 157, 80],
+      ['ios/appium_ios_settings_top.xml', 93, 35],
+      ['ios/appium_ios_app_form_scrollview.xml', 70, 35],
+      ['rico/facebook_newsfeed_recyclerview.json', 115, 45],
+      ['rico/messaging_new_conversation_contacts.json', 45, 20],
+    ];
+    for (const [name, before, most] of cases) {
+      const raw = importScreen(loadFixture(name).text);
+      assert.equal(count(raw.root), before, name);
+      const kept = count(cleanScreen(raw).root);
+      assert.ok(kept <= most, `${name}: ${before} -> ${kept}`);
+    }
+    // Android's settings list: the FrameLayout/LinearLayout chain above the content is gone.
+    const top = parseScreen(loadFixture('android/appium_settings_top.xml').text);
+    const wrappers = all(top.root).filter((n) => n.role === 'Group' && !n.label && !n.id && n.actions.length === 0);
+    assert.equal(wrappers.length, 0, 'no anonymous layout-only group is left');
+    // Rico: views that are GONE or not visible to the user are dropped with their subtrees.
+    const msg = parseScreen(loadFixture('rico/messaging_new_conversation_contacts.json').text);
+    assert.equal(all(msg.root).filter((n) => n.role === 'List').length, 0, 'the gone contact lists are dropped');
+    assert.ok(labels(msg.root).some((l) => l.startsWith('Enter a contact name')), 'the empty-state text stays');
+    const share = parseScreen(loadFixture('rico/android_share_chooser_listview.json').text);
+    assert.ok(all(share.root).every((n) => n.frame.w > 0 && n.frame.h > 0), 'zero-size slots are dropped');
+  });
+
+  it('keeps the labelled list containers and their cells for list detection', () => {
+    let checked = 0;
+    for (const row of loadLabels()) {
+      if (row.main_list !== 'yes') continue;
+      const name = row.file as string;
+      const s = parseScreen(loadFixture(name).text);
+      const [x1, y1, x2, y2] = (row.container_bounds as string).split(',').map(Number) as [number, number, number, number];
+      const unit = name.startsWith('ios/') ? 1 : s.scale;
+      const want = { x: x1 / unit, y: y1 / unit, w: (x2 - x1) / unit, h: (y2 - y1) / unit };
+      const id = row.container_id === '-' ? undefined : (row.container_id as string).replace(/^.*:id\//, '');
+      const container = all(s.root).find((n) => (id === undefined || n.id === id) && near(n.frame, want) && n.children.length > 1);
+      assert.ok(container, `${name}: the list container ${row.container_class} ${id ?? ''} is kept`);
+      // Android writes times with a hair space (8:30\u200aAM); the labels with a plain one.
+      const plain = (t: string): string => t.replace(/[\s\u2000-\u200b\u202f]+/g, ' ');
+      const inside = plain(labels(container).join('\n'));
+      for (const text of [row.first_cell_text, row.last_cell_text]) {
+        if (!text || text === '-' || text === '(no text)') continue;
+        assert.ok(inside.includes(plain(text).slice(0, 30)), `${name}: "${text}" is inside the list`);
+      }
+      checked += 1;
+    }
+    assert.ok(checked >= 15, `${checked} labelled lists checked`);
+  });
+
+  it('clips each visible frame to the screen and to its scroll container', () => {
+    const ios = parseScreen(loadFixture('ios/appium_ios_settings_top.xml').text);
+    const game = all(ios.root).find((n) => n.role === 'Cell' && n.label === 'Game Center');
+    assert.ok(game?.visibleFrame);
+    assert.equal(game.visibleFrame.y + game.visibleFrame.h, 844, 'cut at the bottom of the screen');
+    assert.ok(game.visibleFrame.h < game.frame.h);
+    assert.ok(!labels(ios.root).includes('Developer'), 'a cell below the screen is gone');
+    assert.ok(all(ios.root).some((n) => n.role === 'Cell' && n.label === 'General' && n.actions.includes('tap')));
+
+    const twitter = parseScreen(loadFixture('android/appium_twitter_home_feed.xml').text);
+    const feed = all(twitter.root).find((n) => n.id === 'list' && n.role === 'List');
+    assert.ok(feed?.visibleFrame);
+    for (const n of all(feed).slice(1)) {
+      assert.ok(n.visibleFrame && containsRect(feed.visibleFrame, n.visibleFrame), `${n.role} ${n.label ?? ''} stays inside the feed`);
+    }
+  });
+
+  it('hides what a raised Android overlay covers: the inbox under the open search view', () => {
+    const gmail = parseScreen(loadFixture('android/appium_gmail_inbox.xml').text);
+    const seen = labels(gmail.root);
+    assert.ok(seen.includes('emails from xai interview') && seen.includes('emails from xai'), 'search suggestions stay');
+    assert.ok(seen.includes('Clear text'));
+    for (const gone of ['Groq', 'Adam Whitney', 'Inbox', 'Open navigation drawer']) assert.ok(!seen.includes(gone), `${gone} is covered`);
+    assert.ok(!all(gmail.root).some((n) => n.id === 'thread_list_view'), 'the covered inbox list is gone');
+    // Without a declared paint order, a later sibling is not taken as an overlay.
+    const settings = parseScreen(loadFixture('android/appium_settings_top.xml').text);
+    assert.ok(labels(settings.root).includes('Search settings'));
+  });
+
+  it('keeps the frontmost app window plus system bars and the keyboard, and cuts what the bars cover', () => {
+    const node = (pkg: string, cls: string, bounds: string, extra: string, inner = ''): string =>
+      `<node index="0" class="${cls}" package="${pkg}" resource-id="" checkable="false" checked="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="${bounds}" ${extra}>${inner}</node>`;
+    const plain = 'text="" content-desc="" clickable="false"';
+    const text = [
+      '<hierarchy rotation="0">',
+      node('com.android.systemui', 'android.widget.FrameLayout', '[0,0][1080,63]', plain, node('com.android.systemui', 'android.widget.TextView', '[40,0][140,63]', 'text="12:30" content-desc="" clickable="false"')),
+      node('com.google.android.inputmethod.latin', 'android.widget.FrameLayout', '[0,1400][1080,2148]', plain, node('com.google.android.inputmethod.latin', 'android.widget.Button', '[0,1500][108,1600]', 'text="q" content-desc="" clickable="true"')),
+      node(
+        'com.example.app',
+        'android.widget.FrameLayout',
+        '[0,0][1080,2148]',
+        plain,
+        [
+          node('com.example.app', 'android.widget.Button', '[0,0][1080,200]', 'text="Under the bar" content-desc="" clickable="true"'),
+          node('com.example.app', 'android.widget.EditText', '[0,300][1080,400]', 'text="hello" content-desc="" clickable="true"'),
+          node('com.example.app', 'android.widget.Button', '[0,1800][1080,1900]', 'text="Under the keyboard" content-desc="" clickable="true"'),
+        ].join(''),
+      ),
+      node('com.android.launcher3', 'android.widget.FrameLayout', '[0,0][1080,2148]', plain, node('com.android.launcher3', 'android.widget.TextView', '[0,500][1080,600]', 'text="Launcher icon" content-desc="" clickable="true"')),
+      node('com.android.systemui', 'android.widget.FrameLayout', '[0,2148][1080,2274]', plain, node('com.android.systemui', 'android.widget.ImageView', '[200,2148][300,2274]', 'text="" content-desc="Back" clickable="true"')),
+      '</hierarchy>',
+    ].join('');
+    const s = parseScreen(text);
+    assert.equal(s.app, 'com.example.app');
+    assert.deepEqual(s.windows.map((w) => w.id), ['com.android.systemui', 'com.google.android.inputmethod.latin', 'com.example.app', 'com.android.systemui#2']);
+    const seen = labels(s.root);
+    for (const l of ['12:30', 'q', 'Under the bar', 'Back']) assert.ok(seen.includes(l), l);
+    assert.ok(!seen.includes('Launcher icon'), 'the window behind the app is gone');
+    assert.ok(!seen.includes('Under the keyboard'), 'what the keyboard covers is gone');
+    const bar = all(s.root).find((n) => n.label === 'Under the bar');
+    assert.ok(bar?.visibleFrame);
+    assert.equal(bar.visibleFrame.y, 63 / 2.625, 'the status bar cuts off the top');
+    assert.equal(all(s.root).find((n) => n.value === 'hello')?.window, 'com.example.app');
+    assert.equal(all(s.root).find((n) => n.label === 'Back')?.window, 'com.android.systemui#2');
+  });
+
+  it('keeps the iOS status bar window and drops the invisible one', () => {
+    const form = parseScreen(loadFixture('ios/appium_ios_app_form_scrollview.xml').text);
+    assert.deepEqual(form.windows.map((w) => [w.id, w.kind]), [['window0', 'app'], ['window2', 'system']]);
+    assert.equal(all(form.root).find((n) => n.label === '9:50')?.window, 'window2');
+    assert.equal(all(form.root).find((n) => n.label === 'Skip')?.window, 'window0');
+    assert.ok(all(form.root).some((n) => n.role === 'StatusBar'));
+  });
+});
