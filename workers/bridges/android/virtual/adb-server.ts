@@ -85,7 +85,8 @@ export async function deviceState(server: Pick<AdbServer, 'adb'>, serial: string
 export async function adbConnect(serial: string, adbServerPort: number, timeoutMs = 15_000): Promise<string> {
   const run = (args: string[]) => runAdb(adbServerPort, args);
   const out = await run(['connect', serial]);
-  if (!/connected to/.test(out.stdout)) throw new Error(`adb connect ${serial}: ${out.stdout}${out.stderr}`);
+  // An unauthorized device makes adb say "failed to authenticate" but keeps it listed.
+  if (!/connected to|failed to authenticate/.test(out.stdout)) throw new Error(`adb connect ${serial}: ${out.stdout}${out.stderr}`);
   const deadline = Date.now() + timeoutMs;
   let state: string | null = null;
   while (Date.now() < deadline) {

@@ -59,7 +59,8 @@ export interface VirtualDevice {
   close(): Promise<void>;
 }
 
-export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
+/** The simulated device alone (no listener): for in-process tests of the device's commands. */
+export function createVirtualAndroid(options: VirtualDeviceOptions = {}): VirtualAndroid {
   const graph = options.graph ?? SETTINGS_GRAPH;
   const identity: DeviceIdentity = {
     product: options.product ?? 'sdk_gphone64_x86_64',
@@ -69,7 +70,7 @@ export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Pr
     sdk: options.sdk ?? 33,
     release: options.release ?? '13',
   };
-  const device = new VirtualAndroid({
+  return new VirtualAndroid({
     identity,
     graph,
     fixturesDir: options.fixturesDir ?? DEFAULT_FIXTURES_DIR,
@@ -80,6 +81,11 @@ export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Pr
     dumpDelayMs: options.dumpDelayMs ?? 0,
     recordFps: options.recordFps ?? 10,
   });
+}
+
+export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Promise<VirtualDevice> {
+  const device = createVirtualAndroid(options);
+  const identity = device.config.identity;
   const features = options.features ?? DEFAULT_FEATURES;
   // No trailing NUL: the adb server would drop the last feature.
   const banner = `device::ro.product.name=${identity.product};ro.product.model=${identity.model};ro.product.device=${identity.device};features=${features.join(',')}`;

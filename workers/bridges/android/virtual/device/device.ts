@@ -2,7 +2,7 @@
 // graph, touchscreen and everything the shell commands did, for tests to inspect.
 import { performance } from 'node:perf_hooks';
 import { VirtualFs } from './fs.js';
-import { Shell } from './sh-run.js';
+import { Shell, collector } from './sh-run.js';
 import type { CommandHandler, CommandIo } from './sh-run.js';
 import { MultiTouchDecoder } from './touchscreen.js';
 import type { Gesture } from './touchscreen.js';
@@ -118,6 +118,14 @@ export class VirtualAndroid {
       record: (argv) => this.commands.push({ argv, line, at: this.now() }),
     });
     return shell.run(line, io);
+  }
+
+  /** Runs a command line in-process (no ADB), collecting its output. */
+  async exec(line: string, signal: AbortSignal = new AbortController().signal): Promise<{ code: number; stdout: Buffer; stderr: Buffer }> {
+    const stdout = collector();
+    const stderr = collector();
+    const code = await this.run(line, { stdin: Buffer.alloc(0), stdout, stderr, signal });
+    return { code, stdout: stdout.bytes(), stderr: stderr.bytes() };
   }
 
   /** Commands a line ran (for "no injection" checks). */
