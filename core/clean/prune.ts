@@ -65,11 +65,14 @@ export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
   delete kept.drawingOrder;
   // An id keeps a leaf that shows something (an icon, an empty text), not an empty layout box.
   if (children.length === 0 && (!isMeaningful(kept) || isLayoutOnly(kept))) return [];
+  if (!isLayoutOnly(kept)) return [kept];
+  const only = children.length === 1 ? children[0] : undefined;
+  // A wrapper of exactly its child's size is that child: it goes, and its id names the child.
+  if (only && sameRect(node.frame, only.frame)) return [only.id || !kept.id ? only : { ...only, id: kept.id }];
   // Cells of a list stay even when they only wrap: list detection counts them.
-  if (isLayoutOnly(kept) && !place.inList) {
-    // Each node says its window, so a window element is only a wrapper.
-    if (kept.role === 'Window' || children.length === 1) return children;
-    if (!kept.id && (place.inControl || sameRect(node.frame, place.parentFrame))) return children;
-  }
+  if (place.inList) return [kept];
+  // Each node says its window, so a window element is only a wrapper.
+  if (kept.role === 'Window' || only) return children;
+  if (!kept.id && (place.inControl || sameRect(node.frame, place.parentFrame))) return children;
   return [kept];
 }
