@@ -176,10 +176,12 @@ function statesOf(role: Role, p: Map<string, unknown>, box: CdpDomBox | undefine
   return s;
 }
 
-function actionsOf(role: Role, p: Map<string, unknown>, box: CdpDomBox | undefined): UiAction[] {
+function actionsOf(axRole: string, role: Role, p: Map<string, unknown>, box: CdpDomBox | undefined): UiAction[] {
   const actions: UiAction[] = [];
   const focusable = p.get('focusable') === true && role !== 'WebView' && role !== 'ScrollView';
-  if (TAPPABLE.has(role) || box?.clickable || focusable) actions.push('tap');
+  // A <label> is clickable only to focus its control, which carries the tap itself.
+  const clickable = box?.clickable === true && axRole !== 'LabelText';
+  if (TAPPABLE.has(role) || clickable || focusable) actions.push('tap');
   if (TEXT_INPUTS.has(role) || (role === 'Slider' && p.get('disabled') !== true)) actions.push('setValue');
   if (box?.scroll) actions.push('scroll');
   return actions;
@@ -266,7 +268,7 @@ export function importCdpAx(input: string | CdpAxCapture): Screen {
       frame,
       visibleFrame: visiblePart(frame, box, viewport),
       states: statesOf(role, p, box),
-      actions: actionsOf(role, p, box),
+      actions: actionsOf(axRole, role, p, box),
       source: 'ax',
       children,
     };

@@ -54,12 +54,17 @@ function probePage(longMs: number): Probe {
 
 const POLL_MS = 50;
 const LONG_ANIMATION_MS = 60_000;
+const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
 
 /** Still after `quietMs` without change; gives up after `timeoutMs` and says so. */
 export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000): Promise<Stillness> {
   const start = performance.now();
   for (;;) {
-    const probe = await page.evaluate(probePage, LONG_ANIMATION_MS);
+    const probe = await page.evaluate(probePage, LONG_ANIMATION_MS).catch((err: unknown) => {
+      // A page that navigates away mid-probe is changing, not broken.
+      if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0 };
+      throw err;
+    });
     if (probe.running === 0 && probe.sameForMs >= quietMs) return { still: true, ms: Math.round(probe.sameForMs) };
     const elapsed = performance.now() - start;
     if (elapsed >= timeoutMs) return { still: false, ms: Math.round(probe.sameForMs) };
