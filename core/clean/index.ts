@@ -1,10 +1,9 @@
-import type { Rect } from '../model/geometry.js';
+import { intersectRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { occludedNodes } from './occlusion.js';
 import { prune, type Place, type PruneContext } from './prune.js';
 import { boundingBox, hasArea } from './visibility.js';
-import { intersectRect } from '../model/geometry.js';
 
 function pruneScreen(screen: Screen, ctx: PruneContext): UiNode {
   const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
@@ -89,6 +88,10 @@ export function cleanScreen(screen: Screen): Screen {
   const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf, occluded });
   const front = kept.find((w) => w.kind === 'app' || w.kind === 'dialog');
   const cleaned: Screen = { ...screen, windows: kept, root };
-  if (front?.title && screen.platform === 'android') cleaned.app = front.title;
+  // On Android a window's title is its package: the app the agent now looks at.
+  if (front?.title && screen.platform === 'android' && front.title !== screen.app) {
+    cleaned.app = front.title;
+    cleaned.appState = { app: front.title };
+  }
   return cleaned;
 }
