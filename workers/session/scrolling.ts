@@ -131,9 +131,12 @@ export async function flingCommand(session: DeviceSession, a: CommandArgs<'fling
   const settled = await session.settle(run, before, located);
   const rest = await readOffsets(session);
   const container = mostMoved(start, rest);
-  const scroll =
-    container === undefined
-      ? null
-      : { container, start: start.get(container) ?? { x: 0, y: 0 }, at_release: atRelease.get(container) ?? null, settled: rest.get(container) ?? null };
+  let scroll = null;
+  if (container !== undefined) {
+    const released = atRelease.get(container) ?? { x: 0, y: 0 };
+    const settledAt = rest.get(container) ?? released;
+    const coasted = round2(Math.hypot(settledAt.x - released.x, settledAt.y - released.y));
+    scroll = { container, start: start.get(container) ?? { x: 0, y: 0 }, at_release: released, settled: settledAt, coasted };
+  }
   return { ...settled.data, direction: a.direction, scroll };
 }
