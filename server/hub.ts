@@ -92,7 +92,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       closing ??= (async () => {
         workers.close();
         leases.close();
-        io.disconnectSockets(true);
+        io.engine.close();
         await app.close();
         await store.close();
       })();

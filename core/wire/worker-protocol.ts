@@ -11,6 +11,8 @@ import type { Envelope } from '../contract/envelope.js';
  * Register: the worker's first emit is `register` (ack `RegisterAck`); the hub ignores every
  *           other event from a socket that has not registered. Re-register after each reconnect:
  *           the hub keeps no worker state across connections (leases do survive: they are stored).
+ *           The hub drops a worker (heartbeat lost, hub shutting down) by closing the transport, so
+ *           the client's own reconnection applies: keep Socket.IO reconnection on.
  * Liveness: `heartbeat` every HEARTBEAT_INTERVAL_MS. A worker silent for WORKER_OFFLINE_AFTER_MS,
  *           or disconnected, has its devices marked offline; they come back on re-register.
  * Devices:  `devices` replaces the worker's whole device list (a device appeared or left).

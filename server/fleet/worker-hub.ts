@@ -87,7 +87,6 @@ export class WorkerHub {
   private readonly watchdog: NodeJS.Timeout;
   private readonly offlineAfterMs: number;
   private readonly listeners = new Set<(deviceId: string) => void>();
-  private nsp: Namespace<WorkerToHubEvents, HubToWorkerEvents> | null = null;
 
   constructor(
     private readonly store: Store,
@@ -108,7 +107,6 @@ export class WorkerHub {
 
   attach(io: Server): void {
     const nsp = io.of(WORKER_NAMESPACE) as unknown as Namespace<WorkerToHubEvents, HubToWorkerEvents>;
-    this.nsp = nsp;
     nsp.use((socket, next) => {
       const auth = WorkerAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(new Error('UNAUTHORIZED'));
@@ -148,7 +146,7 @@ export class WorkerHub {
       const previous = this.workers.get(parsed.data.workerId);
       if (previous) {
         this.drop(previous, 'the worker connected again');
-        previous.socket.disconnect(true);
+        previous.socket.conn.close();
       }
       conn = { workerId: parsed.data.workerId, host: parsed.data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map() };
       this.workers.set(conn.workerId, conn);
@@ -231,7 +229,8 @@ export class WorkerHub {
     for (const conn of [...this.workers.values()]) {
       if (now - conn.lastBeat > this.offlineAfterMs) {
         this.drop(conn, `the worker sent no heartbeat for ${this.offlineAfterMs} ms`);
-        conn.socket.disconnect(true);
+        // Closing the transport (not a server-side disconnect) lets the worker's client reconnect by itself.
+        conn.socket.conn.close();
       }
     }
   }
@@ -315,10 +314,15 @@ export class WorkerHub {
     for (const listener of this.listeners) listener(deviceId);
   }
 
-  /** Ends every in-flight command and stops watching heartbeats. */
+  /**
+   * Ends every in-flight command and closes the workers' transports: they see a transport close
+   * (not a server disconnect), so they reconnect by themselves to the next hub on this address.
+   */
   close(): void {
     clearInterval(this.watchdog);
-    for (const conn of [...this.workers.values()]) this.drop(conn, 'the hub is shutting down');
-    this.nsp?.disconnectSockets(true);
+    for (const conn of [...this.workers.values()]) {
+      this.drop(conn, 'the hub is shutting down');
+      conn.socket.conn.close();
+    }
   }
 }

@@ -25,6 +25,8 @@ export interface SimWorkerOptions {
   /** Send heartbeats (default true). */
   heartbeat?: boolean;
   onCommand?: (message: CommandMessage) => Promise<CommandResult>;
+  /** Reconnect and register again after losing the hub (default false). */
+  reconnect?: boolean;
 }
 
 export interface SimWorker {
@@ -63,7 +65,9 @@ export function startSimWorker(options: SimWorkerOptions): SimWorker {
   const socket: Socket<HubToWorkerEvents, WorkerToHubEvents> = io(options.hubUrl + WORKER_NAMESPACE, {
     auth: { token: options.token },
     transports: ['websocket'],
-    reconnection: false,
+    reconnection: options.reconnect ?? false,
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 500,
   });
   const received: CommandMessage[] = [];
   const onCommand = options.onCommand ?? (async (m) => ({ envelope: ok(m.command, { echo: m.args }) }));
@@ -73,12 +77,13 @@ export function startSimWorker(options: SimWorkerOptions): SimWorker {
     void onCommand(message).then(ack);
   });
   const beat = options.heartbeat === false ? null : setInterval(() => socket.emit('heartbeat', { at: Date.now() }), HEARTBEAT_INTERVAL_MS);
+  const register = (done: (ack: RegisterAck) => void) =>
+    socket.emit('register', { workerId: options.workerId ?? 'sim-worker', host: 'test', version: 'test', devices: options.devices }, done);
   const registered = new Promise<RegisterAck>((resolve, reject) => {
     socket.once('connect_error', reject);
-    socket.once('connect', () => {
-      socket.emit('register', { workerId: options.workerId ?? 'sim-worker', host: 'test', version: 'test', devices: options.devices }, resolve);
-    });
+    socket.once('connect', () => register(resolve));
   });
+  socket.io.on('reconnect', () => register(() => undefined));
   return {
     socket,
     received,
