@@ -17,6 +17,7 @@ interface OutlineOptions {
   interactive?: boolean;
   skeleton?: boolean;
   full?: boolean;
+  frames?: boolean;
   raw?: boolean;
   diff?: string;
 }
@@ -36,7 +37,8 @@ function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: s
     return { envelope: ok('outline', { diff, text: renderDiff(diff) }), text: renderDiff(diff) };
   }
   const view = { interactive: options.interactive === true, skeleton: options.full ? false : options.skeleton ? true : ('auto' as const) };
-  return { envelope: ok('outline', outlineJson(before, { ...view, raw: options.raw === true })), text: renderOutline(before, view) };
+  const text = renderOutline(before, { ...view, frames: options.frames ? 'all' : 'auto' });
+  return { envelope: ok('outline', outlineJson(before, { ...view, raw: options.raw === true })), text };
 }
 
 /** `simlab outline --file <dump>`: the outline of a captured tree, read locally (no lab needed). */
@@ -50,6 +52,7 @@ export function outlineCommand(): Command {
     .option('--interactive', 'only actionable elements and the lines that explain them')
     .option('--skeleton', 'a skeleton: bars, list heads and tails, counts of what is left out')
     .option('--full', 'never switch to a skeleton, however large the screen')
+    .option('--frames', 'print every element\'s frame (by default only where words cannot place it)')
     .option('--raw', 'with --json: include the cleaned tree')
     .option('--json', 'print the envelope as JSON')
     .addHelpText('after', '\nExamples:\n  simlab outline --file dump.xml\n  simlab outline --file before.xml --diff after.xml\n  simlab outline --file dump.json --json --interactive\n')

@@ -22,6 +22,10 @@ export interface ContentRegion {
   inside: ReadonlySet<UiNode>;
 }
 
+function scrolls(node: UiNode): boolean {
+  return node.states.scrollable === true || node.actions.includes('scroll');
+}
+
 function subtree(node: UiNode, into: Set<UiNode>): Set<UiNode> {
   into.add(node);
   for (const c of node.children) subtree(c, into);
@@ -29,25 +33,35 @@ function subtree(node: UiNode, into: Set<UiNode>): Set<UiNode> {
 }
 
 /**
- * The main content region: the dominant list's container when it is tall, else the innermost
- * tall scroller (a full-screen coordinator around a feed is not the feed).
+ * The main content region: the scroller holding the dominant list (or the list itself) when it
+ * is tall, else the innermost tall scroller (a full-screen coordinator around a feed is not the feed).
  */
 export function contentRegion(screen: Screen, mainList: { container: UiNode | null; containerFrame: Rect } | undefined): ContentRegion | undefined {
   const bounds: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
   const tall = (r: Rect) => r.h >= screen.size.h * MIN_CONTENT_SHARE;
-  if (mainList) {
-    const frame = visiblePart({ ...(mainList.container ?? { role: 'List', states: {}, actions: [], source: 'ax', children: [] }), frame: mainList.containerFrame, visibleFrame: mainList.containerFrame }, bounds);
-    if (frame && tall(frame)) return { frame, inside: mainList.container ? subtree(mainList.container, new Set()) : new Set() };
-  }
+  const parents = new Map<UiNode, UiNode>();
   let best: { node: UiNode; frame: Rect } | undefined;
   const walk = (node: UiNode): void => {
-    if (node.states.scrollable || node.actions.includes('scroll')) {
+    if (scrolls(node)) {
       const v = visiblePart(node, bounds);
       if (v && tall(v) && (!best || rectArea(v) <= rectArea(best.frame))) best = { node, frame: v };
     }
-    node.children.forEach(walk);
+    for (const c of node.children) {
+      parents.set(c, node);
+      walk(c);
+    }
   };
   walk(screen.root);
+  if (mainList?.container) {
+    // The list scrolls with whatever scroller holds it: that scroller is the content.
+    let holder: UiNode | undefined = mainList.container;
+    while (holder && !scrolls(holder)) holder = parents.get(holder);
+    const node = holder ?? mainList.container;
+    const frame = visiblePart(node, bounds);
+    if (frame && tall(frame)) return { frame, inside: subtree(node, new Set()) };
+  } else if (mainList && tall(mainList.containerFrame)) {
+    return { frame: mainList.containerFrame, inside: new Set() };
+  }
   return best ? { frame: best.frame, inside: subtree(best.node, new Set()) } : undefined;
 }
 

@@ -12,29 +12,29 @@ function withList(opts: Parameters<typeof settingsScreen>[0] = {}) {
 }
 
 describe('buildSnapshot', () => {
-  it('renders the settings screen exactly: bands, reading order, cells, echoes folded, frames where one acts', () => {
+  it('renders the settings screen exactly: bands, reading order, cells, frames only where words cannot place an element', () => {
     const { snapshot } = withList();
     assert.equal(
       renderOutline(snapshot),
       [
         `App: com.apple.Preferences  390x844  portrait  still 0.4s  snapshot ${snapshot.id}`,
         '[Top]',
-        '@1 Heading "Settings" 150,52 90x24',
-        '@2 Button "Back" 0,44 80x44',
+        '@1 Heading "Settings"',
+        '@2 Button "Back"',
         '[Content]',
         '@3 Table 0,88 390x700 scroll',
-        '  @4 #1 Cell 0,100 390x44',
+        '  @4 #1 Cell',
         '    @5 Text "Wi-Fi"',
-        '    @6 Switch "Wi-Fi" #wifi_switch 320,106 51x31 checked',
-        '  @7 #2 Cell 0,144 390x44',
+        '    @6 Switch "Wi-Fi" #wifi_switch checked',
+        '  @7 #2 Cell',
         '    @8 Text "Bluetooth"',
-        '  @9 #3 Cell 0,188 390x44',
+        '  @9 #3 Cell',
         '    @10 Text "Cellular"',
-        '  @11 #4 Cell 0,232 390x44',
+        '  @11 #4 Cell',
         '    @12 Text "Battery"',
         '[Bottom]',
-        '@13 Button "Home" 0,788 195x56 selected',
-        '@14 Button "Profile" 195,788 195x56',
+        '@13 Button "Home" selected',
+        '@14 Button "Profile"',
         '',
       ].join('\n'),
     );
@@ -55,6 +55,7 @@ describe('buildSnapshot', () => {
     const el = buildSnapshot(screen).elements.find((e) => e.label === 'Half off');
     assert.deepEqual(el?.visibleFrame, { x: 300, y: 820, w: 90, h: 24 });
     assert.deepEqual(el?.tap, { x: 345, y: 832 });
+    assert.match(renderOutline(buildSnapshot(screen)), /Button "Half off" clipped\n/);
   });
 
   it('does not depend on the order the platform listed siblings in', () => {
@@ -82,14 +83,38 @@ describe('buildSnapshot', () => {
     assert.deepEqual(chip2?.list, { list: 2, cell: 2 });
     assert.equal(snapshot.lists[1]?.detector, 'spacing');
     assert.deepEqual(snapshot.lists[1]?.cells.map((c) => c.elements.length), [1, 1, 1]);
-    assert.match(renderOutline(snapshot), /@\d+ #2@2 Button "Chip 2" 110,300 90x30\n/);
+    assert.match(renderOutline(snapshot), /@\d+ #2@2 Button "Chip 2"\n/);
+    assert.match(renderOutline(snapshot, { frames: 'all' }), /@\d+ #2@2 Button "Chip 2" 110,300 90x30\n/);
   });
 
   it('prints ids only where they name one element, short when the short form is unique', () => {
     const { screen } = settingsScreen();
     screen.root.children.push(node({ role: 'Button', label: 'Go', id: 'com.example:id/go', actions: ['tap'], frame: [0, 400, 100, 40] }));
     const text = renderOutline(buildSnapshot(screen));
-    assert.match(text, /Button "Go" #go 0,400 100x40/);
+    assert.match(text, /Button "Go" #go\n/);
     assert.doesNotMatch(text, /#title|#row/);
+  });
+});
+
+describe('renderOutline frames', () => {
+  it('prints frames where words cannot place an element, and everywhere with frames: all', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Button', actions: ['tap'], frame: [340, 50, 40, 30] }));
+    screen.root.children.push(node({ role: 'Button', label: 'Found', actions: ['tap'], source: 'hit', frame: [10, 600, 80, 30] }));
+    const snapshot = buildSnapshot(screen);
+    const text = renderOutline(snapshot);
+    assert.match(text, /@\d+ Button 340,50 40x30\n/);
+    assert.match(text, /@\d+ Button "Found" 10,600 80x30 \(hit\)\n/);
+    assert.match(text, /@\d+ Button "Back"\n/);
+    assert.match(renderOutline(snapshot, { frames: 'all' }), /@\d+ Button "Back" 0,44 80x44\n/);
+  });
+
+  it('leaves out a label that repeats the label of the line it sits in', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(
+      node({ role: 'Cell', label: 'Airplane Mode', actions: ['tap'], frame: [0, 500, 390, 44], children: [node({ role: 'Switch', label: 'Airplane Mode', actions: ['tap'], states: { checked: false }, frame: [320, 506, 51, 31] })] }),
+    );
+    const text = renderOutline(buildSnapshot(screen));
+    assert.match(text, /\n@\d+ Cell "Airplane Mode"\n {2}@\d+ Switch unchecked\n/);
   });
 });

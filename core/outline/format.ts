@@ -9,6 +9,8 @@ export interface FormatOptions {
   idText?: string;
   /** Longest label or value printed before it is cut with an ellipsis; unlimited when undefined. */
   maxText?: number;
+  /** Leave the label out (it repeats the label of the line this one sits in). */
+  omitLabel?: boolean;
 }
 
 const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
@@ -49,17 +51,26 @@ export function notableStates(el: OutlineElement): string[] {
   return out;
 }
 
+/** Less than this share of the element can be seen: it is cut by the screen edge, a scroller or a bar. */
+const CLIPPED_SHARE = 0.9;
+
+export function isClipped(el: OutlineElement): boolean {
+  const full = el.frame.w * el.frame.h;
+  return full > 0 && el.visibleFrame.w * el.visibleFrame.h < full * CLIPPED_SHARE;
+}
+
 /** One outline line, without indentation. */
 export function formatElement(el: OutlineElement, opts: FormatOptions): string {
   const parts = [`@${el.index}`];
   const alias = cellAlias(el);
   if (alias) parts.push(alias);
   parts.push(el.role);
-  if (el.label !== undefined) parts.push(quote(el.label, opts.maxText));
+  if (el.label !== undefined && !opts.omitLabel) parts.push(quote(el.label, opts.maxText));
   if (el.value !== undefined && el.value !== el.label) parts.push(`value=${quote(el.value, opts.maxText)}`);
   if (opts.idText !== undefined) parts.push(opts.idText);
   if (opts.frame) parts.push(formatFrame(el.visibleFrame));
   parts.push(...notableStates(el));
+  if (isClipped(el)) parts.push('clipped');
   if (el.source !== 'ax') parts.push(`(${el.source})`);
   return parts.join(' ');
 }

@@ -9,6 +9,8 @@ import { selectView } from './views.js';
 export interface RenderOptions extends ViewOptions {
   /** Print the stillness figure in the header (default true): the only part that varies for an unchanged screen. */
   still?: boolean;
+  /** 'auto' (default): frames only where words cannot place an element; 'all': on every line. */
+  frames?: 'auto' | 'all';
 }
 
 /** Labels longer than this are cut in the text outline (the JSON form keeps them whole). */
@@ -31,16 +33,33 @@ export function headerLine(view: OutlineView, options: RenderOptions = {}): stri
   return parts.join('  ');
 }
 
+/** Lines that put words to an element: its own label or value, or labelled lines directly inside it. */
+function explained(snapshot: Snapshot): (el: OutlineElement) => boolean {
+  const labelledParents = new Set(snapshot.elements.filter((e) => e.label !== undefined && e.parent !== undefined).map((e) => e.parent));
+  return (el) => el.label !== undefined || el.value !== undefined || labelledParents.has(el.index);
+}
+
+function scrolls(el: OutlineElement): boolean {
+  return el.states.scrollable === true || el.actions.includes('scroll');
+}
+
 /**
- * Text inside an actionable line (a row, a button) is reached through that line: its own frame
- * adds nothing. Everything that can be acted on, stands alone, or sits in a scroller or a list
- * (where the enclosing frame says little about where the text is) keeps its frame.
+ * In the default ('auto') text, a frame is printed where words cannot say what or where an
+ * element is: unlabelled elements (an icon button), scrollers (the area a swipe works in), and
+ * elements found by hit-testing or pixels (the frame is the evidence). Labelled elements are
+ * reached by their ref; their frames stay in the JSON form and with frames: 'all'.
  */
-function showsFrame(el: OutlineElement, byIndex: Map<number, OutlineElement>): boolean {
-  if (isActionableElement(el) || el.source !== 'ax' || el.parent === undefined) return true;
-  const parent = byIndex.get(el.parent);
-  if (parent === undefined || !isActionableElement(parent)) return true;
-  return parent.states.scrollable === true || parent.actions.includes('scroll');
+function frameRule(snapshot: Snapshot, frames: 'auto' | 'all'): (el: OutlineElement) => boolean {
+  if (frames === 'all') return () => true;
+  const says = explained(snapshot);
+  return (el) => el.source !== 'ax' || scrolls(el) || !says(el);
+}
+
+/** Ids are printed where they help to address something: on actionable or unlabelled lines. */
+function idRule(snapshot: Snapshot, frames: 'auto' | 'all'): (el: OutlineElement) => string | undefined {
+  const ids = printableIds(snapshot);
+  if (frames === 'all') return (el) => ids.get(el.index);
+  return (el) => (isActionableElement(el) || (el.label === undefined && el.value === undefined) ? ids.get(el.index) : undefined);
 }
 
 /** Depth among the shown lines only, so filtered views indent consistently. */
@@ -56,11 +75,17 @@ function gapLine(hidden: OutlineElement[], depth: number): string {
   return `${INDENT.repeat(depth)}… ${hidden.length} more${where}`;
 }
 
-/** The outline lines of a view: bands, then one line per shown element, and gap lines in a skeleton. */
+/**
+ * The outline lines of a view: bands, then one line per shown element, and gap lines in a
+ * skeleton. A label repeating the label of the line it sits in (an iOS switch inside its cell)
+ * is left out: the indentation says whose it is.
+ */
 export function renderView(view: OutlineView, options: RenderOptions = {}): string {
   const byIndex = new Map(view.snapshot.elements.map((e) => [e.index, e]));
   const shown = new Set(view.shown.map((e) => e.index));
-  const ids = printableIds(view.snapshot);
+  const frames = options.frames ?? 'auto';
+  const showsFrame = frameRule(view.snapshot, frames);
+  const idOf = idRule(view.snapshot, frames);
   const lines = [headerLine(view, options)];
   const marksGaps = view.truncated;
   for (const band of BANDS) {
@@ -80,7 +105,9 @@ export function renderView(view: OutlineView, options: RenderOptions = {}): stri
       }
       if (hidden.length > 0 && marksGaps) lines.push(gapLine(hidden, hiddenDepth));
       hidden = [];
-      const text = formatElement(el, { frame: showsFrame(el, byIndex), idText: ids.get(el.index), maxText: MAX_TEXT });
+      const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
+      const echoes = frames === 'auto' && el.label !== undefined && parent !== undefined && shown.has(parent.index) && parent.label === el.label;
+      const text = formatElement(el, { frame: showsFrame(el), idText: idOf(el), maxText: MAX_TEXT, omitLabel: echoes });
       lines.push(INDENT.repeat(shownDepth(el, byIndex, shown)) + text);
     }
     if (hidden.length > 0 && marksGaps) lines.push(gapLine(hidden, hiddenDepth));
