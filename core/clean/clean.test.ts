@@ -155,6 +155,34 @@ describe('cleanScreen', () => {
     assert.equal(all(s.root).find((n) => n.label === 'Back')?.window, 'com.android.systemui#2');
   });
 
+  it('respects the clipping an importer already knows (a web capture cut by CSS overflow)', () => {
+    const node = (id: string, role: string, name: string, parent?: string, kids: string[] = []): Record<string, unknown> => ({
+      nodeId: id,
+      role: { type: 'role', value: role },
+      name: { type: 'computedString', value: name },
+      childIds: kids,
+      backendDOMNodeId: Number(id),
+      ...(parent ? { parentId: parent } : {}),
+    });
+    const capture = {
+      format: 'cdp-ax',
+      viewport: { w: 390, h: 844 },
+      scale: 3,
+      nodes: [node('1', 'RootWebArea', 'Demo', undefined, ['2', '3', '4']), node('2', 'button', 'Shown', '1'), node('3', 'button', 'Clipped away', '1'), node('4', 'button', 'Half', '1')],
+      boxes: {
+        '1': { frame: [0, 0, 390, 844] },
+        '2': { frame: [10, 10, 100, 40], clickable: true },
+        '3': { frame: [10, 60, 100, 40], clickable: true, clip: null },
+        '4': { frame: [10, 110, 100, 40], clickable: true, clip: [0, 0, 390, 130] },
+      },
+    };
+    const s = parseScreen(JSON.stringify(capture));
+    const seen = labels(s.root);
+    assert.ok(seen.includes('Shown') && seen.includes('Half'));
+    assert.ok(!seen.includes('Clipped away'));
+    assert.deepEqual(all(s.root).find((n) => n.label === 'Half')?.visibleFrame, { x: 10, y: 110, w: 100, h: 20 });
+  });
+
   it('keeps the iOS status bar window and drops the invisible one', () => {
     const form = parseScreen(loadFixture('ios/appium_ios_app_form_scrollview.xml').text);
     assert.deepEqual(form.windows.map((w) => [w.id, w.kind]), [['window0', 'app'], ['window2', 'system']]);

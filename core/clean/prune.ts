@@ -43,7 +43,9 @@ export interface Place {
  */
 export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
   const window = node.window ?? place.window;
-  const inView = hasArea(node.frame) ? intersectRect(node.frame, place.clip) : null;
+  let inView = hasArea(node.frame) ? intersectRect(node.frame, place.clip) : null;
+  // An importer that knows more clipping (the web's CSS overflow) says so in visibleFrame.
+  if (inView && node.visibleFrame) inView = hasArea(node.visibleFrame) ? intersectRect(inView, node.visibleFrame) : null;
   const clips = clipsChildren(node);
   // A scroll container that cannot be seen hides everything inside it.
   if (clips && !inView) return [];
