@@ -63,7 +63,7 @@ describe('the lab end to end: hub, worker process, web device, agents', { concur
 
   after(async () => {
     for (const w of spawnedWorkers) {
-      await Promise.race([w.stop(), new Promise((r) => setTimeout(r, 15_000))]);
+      await Promise.race([w.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
       w.killGroup();
     }
     await hub?.close();
