@@ -236,6 +236,30 @@ describe('detectFormat', () => {
     }
   });
 
+  it('recognises a saved web capture (cdp-ax) and reports where a broken one breaks', () => {
+    const capture = JSON.stringify(
+      {
+        format: 'cdp-ax',
+        viewport: { w: 390, h: 844 },
+        scale: 3,
+        nodes: [
+          { nodeId: '1', role: { type: 'role', value: 'RootWebArea' }, name: { type: 'computedString', value: 'Demo' }, childIds: ['2'], backendDOMNodeId: 1 },
+          { nodeId: '2', parentId: '1', role: { type: 'role', value: 'button' }, name: { type: 'computedString', value: 'OK' }, backendDOMNodeId: 2 },
+        ],
+        boxes: { '1': { frame: [0, 0, 390, 844] }, '2': { frame: [10, 10, 100, 40], clickable: true } },
+      },
+      null,
+      2,
+    );
+    assert.equal(detectFormat(capture), 'cdp-ax');
+    const s = importScreen(capture);
+    assert.equal(s.platform, 'web');
+    assert.ok(byLabel(s.root, 'OK').some((n) => n.role === 'Button'));
+    const err = invalidArgs(() => importScreen(capture.slice(0, 200)));
+    assert.equal(err.options.details?.format, 'cdp-ax');
+    assert.ok(typeof err.options.details?.line === 'number' && err.options.details.line > 1);
+  });
+
   it('lists the known formats when the format is unknown or cannot be told', () => {
     assert.deepEqual([...TREE_FORMATS], ['android-xml', 'rico', 'ios-xml', 'idb-json', 'cdp-ax']);
     for (const text of ['', 'hello', '<html><body/></html>', '{"a": 1}', '[]']) {
