@@ -1,7 +1,9 @@
 // Pixels: screencap PNGs rendered from the current screen, screenrecord H.264 that ffprobe decodes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,5 +90,17 @@ describe('screen pixels', () => {
     assert.equal(info.width, '540');
     assert.equal(info.height, '1044');
     assert.equal(Number(info.nb_read_frames), vd.device.config.recordFps);
+  });
+
+  it('stops the encoder when the host closes a live recording', async () => {
+    const child = spawn('adb', ['-P', String(server.port), '-s', vd.serial, 'exec-out', 'screenrecord', '--output-format=h264', '-'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const [first] = (await once(child.stdout, 'data')) as [Buffer];
+    assert.equal(first.subarray(0, 4).toString('hex'), '00000001', 'an Annex B start code');
+    assert.equal(vd.device.activeRecordings, 1);
+    child.kill('SIGKILL');
+    await once(child, 'close');
+    for (let i = 0; i < 100 && vd.device.activeRecordings > 0; i++) await sleep(50);
+    assert.equal(vd.device.activeRecordings, 0);
+    assert.equal((await server.adb(['-s', vd.serial, 'shell', 'echo still here'])).stdout, 'still here\n');
   });
 });

@@ -23,9 +23,9 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
   const ff = spawn(
     o.ffmpegPath ?? 'ffmpeg',
     [
-      '-hide_banner', '-loglevel', 'error', '-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'png', '-i', 'pipe:0',
+      '-hide_banner', '-loglevel', 'error', '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'png', '-i', 'pipe:0',
       ...scale, '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
-      '-b:v', String(o.bitRate), '-g', String(o.fps), ...format, 'pipe:1',
+      '-b:v', String(o.bitRate), '-g', String(o.fps), '-flush_packets', '1', ...format, 'pipe:1',
     ],
     { stdio: ['pipe', 'pipe', 'ignore'] },
   );
@@ -45,7 +45,7 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
     for (let i = 0; !o.signal.aborted && i * interval < o.timeLimitMs; i++) {
       const frame = await o.frame();
       if (o.signal.aborted || ff.stdin.destroyed) break;
-      if (!ff.stdin.write(frame)) await Promise.race([once(ff.stdin, 'drain'), exited]);
+      if (!ff.stdin.write(frame)) await Promise.race([once(ff.stdin, 'drain').catch(() => undefined), exited]);
       const wait = start + (i + 1) * interval - Date.now();
       if (wait > 0) await sleep(wait, undefined, { signal: o.signal }).catch(() => undefined);
     }

@@ -80,6 +80,8 @@ export class VirtualAndroid {
   readonly dumpFailures: DumpFailure[] = [];
   /** Failure injection: the connection drops while this command runs (once). */
   dropOnCommand: string | null = null;
+  /** screenrecord runs in progress (each owns an ffmpeg process). */
+  activeRecordings = 0;
   /** Set by the server: drops every ADB connection, as a vanished device. */
   dropConnections: () => void = () => undefined;
   readonly touch: MultiTouchDecoder;

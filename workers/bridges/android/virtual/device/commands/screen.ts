@@ -88,6 +88,7 @@ export function screenCommands(device: VirtualAndroid): Record<string, CommandHa
       }
       const toStdout = output === '-';
       const file = toStdout ? null : collector();
+      device.activeRecordings++;
       const status = await recordScreen({
         frame: () => device.screenPng(),
         fps: config.recordFps,
@@ -97,7 +98,7 @@ export function screenCommands(device: VirtualAndroid): Record<string, CommandHa
         format: toStdout ? 'h264' : opts.format,
         write: (chunk) => (file ? file.write(chunk) : io.stdout.write(chunk)),
         signal: io.signal,
-      });
+      }).finally(() => device.activeRecordings--);
       if (file && output) device.fs.writeFile(normalizePath(output, io.cwd), file.bytes());
       return status;
     },
