@@ -56,8 +56,12 @@ const POLL_MS = 50;
 const LONG_ANIMATION_MS = 60_000;
 const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
 
-/** Still after `quietMs` without change; gives up after `timeoutMs` and says so. */
-export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000): Promise<Stillness> {
+/**
+ * Still after `quietMs` without change; gives up after `timeoutMs` and says so. An input is a
+ * change too (`lastInputAt`, on this process's performance clock): right after a tap the page
+ * may not have reacted yet, and its old stillness must not count.
+ */
+export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000, lastInputAt = -Infinity): Promise<Stillness> {
   const start = performance.now();
   for (;;) {
     const probe = await page.evaluate(probePage, LONG_ANIMATION_MS).catch((err: unknown) => {
@@ -65,9 +69,11 @@ export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000):
       if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0 };
       throw err;
     });
-    if (probe.running === 0 && probe.sameForMs >= quietMs) return { still: true, ms: Math.round(probe.sameForMs) };
-    const elapsed = performance.now() - start;
-    if (elapsed >= timeoutMs) return { still: false, ms: Math.round(probe.sameForMs) };
+    const now = performance.now();
+    const sameFor = Math.min(probe.sameForMs, now - lastInputAt);
+    if (probe.running === 0 && sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };
+    const elapsed = now - start;
+    if (elapsed >= timeoutMs) return { still: false, ms: Math.round(sameFor) };
     await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, timeoutMs - elapsed)));
   }
 }

@@ -60,7 +60,18 @@ export interface TouchTiming {
   meanLateMs: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves after `ms`, or as soon as the signal aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done(): void {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}
 
 /**
  * Sends the steps on the timeline's clock: each step is scheduled at start + t (never by
@@ -68,9 +79,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * Chromium acknowledges a touch move only after a rendered frame, which would stretch a
  * gesture to the page's frame rate; the CDP connection keeps them in order, and every
  * acknowledgement is awaited at the end. `held` tracks the fingers down, so a failure can
- * lift them.
+ * lift them; aborting the signal stops the gesture before its next step.
  */
-export async function sendTouchSteps(cdp: CDPSession, steps: TouchStep[], held: Map<number, TouchPoint>): Promise<TouchTiming> {
+export async function sendTouchSteps(
+  cdp: CDPSession,
+  steps: TouchStep[],
+  held: Map<number, TouchPoint>,
+  signal?: AbortSignal,
+): Promise<TouchTiming> {
   const start = performance.now();
   let maxLate = 0;
   let sumLate = 0;
@@ -80,7 +96,11 @@ export async function sendTouchSteps(cdp: CDPSession, steps: TouchStep[], held: 
     if (failure !== undefined) break;
     const due = start + step.t;
     const wait = due - performance.now();
-    if (wait > 1) await sleep(wait);
+    if (wait > 1) await sleep(wait, signal);
+    if (signal?.aborted) {
+      failure = signal.reason;
+      break;
+    }
     const late = Math.max(0, performance.now() - due);
     maxLate = Math.max(maxLate, late);
     sumLate += late;

@@ -165,6 +165,26 @@ describe('web device on the demo app (headless Chromium)', () => {
     assert.equal((await demoState<unknown[]>('gestures')).length, before, 'the page saw no touch');
   });
 
+  it('releaseAll() cuts a gesture short and lifts its finger', async () => {
+    const before = (await demoState<unknown[]>('gestures')).length;
+    const pressing = device.perform({ fingers: [{ id: 0, points: [{ x: 200, y: 600, t: 0 }, { x: 200, y: 600, t: 10_000 }] }] });
+    const outcome = pressing.then(
+      () => 'finished',
+      (e: unknown) => e,
+    );
+    // Once the page has the finger down, cut the 10 s press short.
+    for (let i = 0; i < 100 && (await demoState<number>('touching')) === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(await demoState('touching'), 1);
+    await device.releaseAll();
+    const err = await outcome;
+    assert.ok(err instanceof SimlabError, `perform failed: ${String(err)}`);
+    assert.equal(err.toBody().disposition.delivery, 'delivery_uncertain');
+    const gestures = await demoState<Array<{ kind: string }>>('gestures');
+    assert.equal(gestures.length, before + 1);
+    assert.equal(gestures.at(-1)?.kind, 'cancel', 'the page saw the touch cancelled');
+    assert.equal(await demoState('touching'), 0);
+  });
+
   it('types through the keyboard, presses known keys, refuses unknown ones', async () => {
     await go('#/settings');
     const field = one(await device.describe(), (n) => n.id === 'display-name', 'display name field');
@@ -210,11 +230,14 @@ describe('web device on the demo app (headless Chromium)', () => {
     const screen = await device.describe();
     const search = one(screen, (n) => n.role === 'Tab' && n.label === 'Search', 'Search tab');
     await device.perform(tap(rectCentre(search.visibleFrame as Rect)));
-    // The screen slides in for 400 ms: a 100 ms wait cannot see it settle.
+    // The screen slides in for 400 ms, longer than the 250 ms of quiet: a 100 ms wait cannot
+    // see it settle, and a full wait ends only after the animation.
     assert.deepEqual((await device.waitForStill({ timeoutMs: 100 })).still, false);
     const still = await device.waitForStill();
     assert.equal(still.still, true);
     assert.ok(still.ms >= 250);
+    assert.equal(await device.evaluate('document.querySelectorAll(".screen.entering").length'), 0, 'the slide-in is over');
+    assert.equal(await demoState('route'), 'search');
   });
 
   it('takes screenshots with one pixel per point and crops that keep their origin', async () => {

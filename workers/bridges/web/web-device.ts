@@ -64,6 +64,10 @@ export class WebDevice implements DeviceBridge {
   private readonly held = new Map<number, { x: number; y: number; id: number }>();
   /** Input actions run one at a time, so two gestures never interleave their fingers. */
   private inputChain: Promise<unknown> = Promise.resolve();
+  /** When the last input action ended (performance clock): stillness counts from then at the earliest. */
+  private lastInputAt = -Infinity;
+  /** The gesture being sent, so releaseAll() and close() can cut it short. */
+  private gesture: AbortController | undefined;
   private closed = false;
 
   constructor(parts: WebDeviceParts) {
@@ -105,11 +109,15 @@ export class WebDevice implements DeviceBridge {
     validateTimeline(timeline, this.viewport);
     const steps = touchSteps(timeline);
     await this.input(async () => {
+      const gesture = new AbortController();
+      this.gesture = gesture;
       try {
-        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held);
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, gesture.signal);
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
+      } finally {
+        this.gesture = undefined;
       }
     });
   }
@@ -204,16 +212,21 @@ export class WebDevice implements DeviceBridge {
   }
 
   async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
-    return this.guard(() => waitForStill(this.page, options.quietMs ?? 250, options.timeoutMs ?? 5000));
+    return this.guard(() => waitForStill(this.page, options.quietMs ?? 250, options.timeoutMs ?? 5000, this.lastInputAt));
   }
 
+  /** Cuts a gesture in progress and lifts every finger (touchCancel). */
   async releaseAll(): Promise<void> {
+    this.gesture?.abort(
+      new SimlabError('INTERNAL', 'the gesture was cut short: its fingers were released', { delivery: 'delivery_uncertain' }),
+    );
     await this.releaseFingers();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.gesture?.abort(new SimlabError('DEVICE_UNAVAILABLE', 'the web device closed during the gesture', { delivery: 'delivery_uncertain' }));
     await this.screencast.stop().catch(() => undefined);
     await this.releaseFingers();
     await this.browser.close().catch(() => undefined);
@@ -234,7 +247,9 @@ export class WebDevice implements DeviceBridge {
 
   private input<T>(action: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed'));
-    const run = this.inputChain.then(action, action);
+    const run = this.inputChain.then(action, action).finally(() => {
+      this.lastInputAt = performance.now();
+    });
     this.inputChain = run.catch(() => undefined);
     return run.catch((err: unknown) => {
       throw this.unavailableOr(err, 'delivery_uncertain');

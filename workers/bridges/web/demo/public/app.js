@@ -82,6 +82,7 @@ const state = {
   lastGesture: null,
   gestures: [],
   taps: [],
+  touching: 0,
 };
 
 // ---------- feed ----------
@@ -300,6 +301,7 @@ document.addEventListener(
   'touchstart',
   (e) => {
     const now = e.timeStamp;
+    state.touching = e.touches.length;
     if (!seq) {
       seq = { start: now, fingers: 0, moved: 0, points: new Map(), target: targetName(e.target), events: 0, viewer: viewer.contains(e.target) };
     }
@@ -322,6 +324,7 @@ document.addEventListener(
   { capture: true, passive: true },
 );
 function endSequence(e) {
+  state.touching = e.touches.length;
   if (!seq) return;
   seq.events++;
   if (e.touches.length > 0) return;
@@ -426,6 +429,7 @@ window.__demo = {
   get lastGesture() { return state.lastGesture; },
   get gestures() { return state.gestures.slice(); },
   get taps() { return state.taps.slice(); },
+  get touching() { return state.touching; },
   setLive,
   resetView() { state.zoom = 1; state.rotation = 0; applyViewer(); },
 };
