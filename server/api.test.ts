@@ -246,3 +246,19 @@ test('the OpenAPI 3.1 document lists every route with its schemas and minimum ro
   const tap = doc.paths[`${API_PREFIX}/devices/{id}/tap`]?.post;
   assert.ok(tap?.requestBody?.content['application/json']?.schema.properties?.target, 'tap body schema from core/wire/commands.ts');
 });
+
+test('one port: /api goes to the API, /socket.io to Socket.IO, everything else to the fallback handler', async (t) => {
+  const { hub, tokens, call } = await startTestHub(t, {
+    fallback: (req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end(`dashboard ${req.url}`);
+    },
+  });
+  const page = await call('GET', '/devices/dev1');
+  assert.equal(String(page.body), 'dashboard /devices/dev1');
+  assert.equal((await call('GET', `${API_PREFIX}/me`, { token: tokens.viewer })).status, 200);
+  assert.equal((await call('GET', `${API_PREFIX}/missing`, { token: tokens.viewer })).status, 404);
+  const worker = startSimWorker({ hubUrl: hub.url, token: tokens.worker, devices: [webDevice('dev1')] });
+  t.after(() => worker.close());
+  assert.equal((await worker.registered).ok, true);
+});

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { HEARTBEAT_INTERVAL_MS } from '../core/wire/worker-protocol.js';
@@ -19,8 +20,8 @@ export interface HubOptions {
   /** 0 picks a free port. */
   port?: number;
   host?: string;
-  /** Where the SQLite file lives (created with mode 0700). */
-  dataDir: string;
+  /** Where the SQLite file lives (created with mode 0700); default SIMLAB_DATA, else ~/.simlab. */
+  dataDir?: string;
   /** Serves every request outside /api and /socket.io (the dashboard); without it those are 404 envelopes. */
   fallback?: RequestHandler;
   /** Mint a token for a worker started next to the hub (default true). */
@@ -47,8 +48,9 @@ export interface Hub {
 
 /** Starts the hub on one port: REST under /api/v1, Socket.IO (/workers), and the fallback for the rest. */
 export async function startHub(options: HubOptions): Promise<Hub> {
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const store = new SqliteStore(join(options.dataDir, 'simlab.db'));
+  const dataDir = options.dataDir || process.env.SIMLAB_DATA || join(homedir(), '.simlab');
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const store = new SqliteStore(join(dataDir, 'simlab.db'));
   await store.cancelWaitingQueue();
   const verifier = new TokenVerifier(store);
   const version = hubVersion();
