@@ -31,15 +31,6 @@ export class ByteReader {
     return out;
   }
 
-  /** Everything until the end of the stream. */
-  async readAll(): Promise<Buffer> {
-    while (!this.ended) await new Promise<void>((resolve) => (this.waiter = resolve));
-    const all = Buffer.concat(this.chunks);
-    this.chunks = [];
-    this.buffered = 0;
-    return all;
-  }
-
   private wake(): void {
     const w = this.waiter;
     this.waiter = null;

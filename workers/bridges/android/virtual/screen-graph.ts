@@ -2,7 +2,7 @@
 // text, and the transitions a tap triggers.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cloneTree, contains, hitTest, parseUiXml, walk } from './ui-tree.js';
+import { cloneTree, hitTest, parseUiXml, walk } from './ui-tree.js';
 import type { UiNode, UiTree } from './ui-tree.js';
 import type { NodeMatch, ScreenGraphSpec, ScreenSpec, TransitionSpec } from './screen-graphs.js';
 
@@ -146,10 +146,5 @@ export class ScreenGraph {
     };
     for (const sibling of parent?.children ?? [target]) setAll(sibling, sibling === target);
     this.version++;
-  }
-
-  /** Nodes under a point, for tests that look at what a tap hit. */
-  nodesAt(x: number, y: number): UiNode[] {
-    return [...walk(this.tree.root)].filter(({ node }) => contains(node.bounds, x, y)).map(({ node }) => node);
   }
 }

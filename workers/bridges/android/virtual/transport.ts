@@ -74,7 +74,13 @@ export class AdbConnection {
     }
     for (const m of messages) {
       if (this.state === 'closed') return;
-      this.handle(m);
+      try {
+        this.handle(m);
+      } catch (err) {
+        this.options.onLog?.(`closing connection: ${(err as Error).message}`);
+        this.close();
+        return;
+      }
     }
   }
 

@@ -135,6 +135,11 @@ export class VirtualAndroid {
     return this.commands.filter((c) => c.line === line).map((c) => c.argv);
   }
 
+  /** Every command that ran whose name is not one of `expected` (an injection, if any). */
+  commandsOtherThan(...expected: string[]): ExecutedCommand[] {
+    return this.commands.filter((c) => !expected.includes(c.argv[0] ?? ''));
+  }
+
   /** The handler of a device command (what `cmd` and the shell dispatch to). */
   commandHandler(name: string): CommandHandler | undefined {
     const h = this.handlers.get(name);

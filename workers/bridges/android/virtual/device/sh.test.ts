@@ -50,6 +50,14 @@ describe('injection is visible', () => {
     }
   });
 
+  it('lists what ran besides the expected tool', async () => {
+    const device = createVirtualAndroid();
+    await device.exec("input text 'safe;id'");
+    assert.deepEqual(device.commandsOtherThan('input'), []);
+    await device.exec('input text unsafe;id');
+    assert.deepEqual(device.commandsOtherThan('input').map((c) => c.argv), [['id']]);
+  });
+
   it('runs command substitutions for real and types their output', async () => {
     const r = await run('input text "$(echo sub)"');
     assert.deepEqual(r.typed, ['sub']);

@@ -4,12 +4,8 @@ import type { AdbStream } from '../stream.js';
 import type { VirtualAndroid } from '../device/device.js';
 import type { Sink } from '../device/sh-run.js';
 
-export const SHELL_V2_STDIN = 0;
-export const SHELL_V2_STDOUT = 1;
-export const SHELL_V2_STDERR = 2;
-export const SHELL_V2_EXIT = 3;
-export const SHELL_V2_CLOSE_STDIN = 4;
-export const SHELL_V2_WINDOW_SIZE = 5;
+/** Packet ids of the shell v2 framing (1-byte id, 4-byte little-endian length, data). */
+export const SHELL_V2_ID = { stdin: 0, stdout: 1, stderr: 2, exit: 3, closeStdin: 4, windowSize: 5 } as const;
 
 export interface ShellRequest {
   protocol: 'raw' | 'v2';
@@ -54,8 +50,8 @@ export function runShellService(device: VirtualAndroid, request: ShellRequest, s
       await execute(device, request.command, stream, sink, sink);
     } else {
       const frame = (id: number): Sink => ({ write: (d) => stream.write(v2Packet(id, toBuffer(d))) });
-      const code = await execute(device, request.command, stream, frame(SHELL_V2_STDOUT), frame(SHELL_V2_STDERR));
-      await stream.write(v2Packet(SHELL_V2_EXIT, Buffer.from([code & 0xff])));
+      const code = await execute(device, request.command, stream, frame(SHELL_V2_ID.stdout), frame(SHELL_V2_ID.stderr));
+      await stream.write(v2Packet(SHELL_V2_ID.exit, Buffer.from([code & 0xff])));
     }
     await stream.end();
   };
