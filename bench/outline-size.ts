@@ -7,7 +7,6 @@ import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
 import { parseScreen } from '../core/screen-parse.js';
 import { loadFixtures } from '../test/support/fixtures.js';
-import { listDetector } from './list-detector.js';
 
 const GOAL = 20;
 
@@ -17,10 +16,9 @@ function median(xs: number[]): number {
   return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
 }
 
-const detect = await listDetector();
 const rows: Array<{ name: string; raw: number; shown: number; full: number; lines: number; tokens: number }> = [];
 for (const f of loadFixtures()) {
-  const snapshot = buildSnapshot(parseScreen(f.text), { lists: detect });
+  const snapshot = buildSnapshot(parseScreen(f.text));
   const text = renderOutline(snapshot, { still: false });
   const full = renderOutline(snapshot, { still: false, skeleton: false });
   rows.push({ name: f.name, raw: Buffer.byteLength(f.text), shown: Buffer.byteLength(text), full: Buffer.byteLength(full), lines: text.split('\n').length - 1, tokens: countTokens(text) });
@@ -35,7 +33,7 @@ for (const r of rows) {
 }
 const ratios = rows.map((r) => r.raw / r.shown);
 const fullRatios = rows.map((r) => r.raw / r.full);
-console.log(`\nlist detection: ${detect ? 'core/lists' : 'not available (no #K aliases)'}`);
+console.log('');
 console.log(`default view (skeleton above the size threshold): median ${median(ratios).toFixed(1)}  min ${Math.min(...ratios).toFixed(1)}  (goal: median >= ${GOAL})`);
 console.log(`full view (never a skeleton):                     median ${median(fullRatios).toFixed(1)}  min ${Math.min(...fullRatios).toFixed(1)}`);
 const settings = rows.filter((r) => /settings/.test(r.name));

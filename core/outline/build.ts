@@ -1,3 +1,4 @@
+import { detectLists } from '../lists/index.js';
 import type { Rect } from '../model/geometry.js';
 import { rectCentre, roundRect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
@@ -13,7 +14,7 @@ import { compareLines } from './sibling-order.js';
 import type { DetectedList, OutlineElement, Snapshot } from './snapshot.js';
 
 export interface BuildOptions {
-  /** Lists found on the screen, best first; or the detector to find them. None by default. */
+  /** Lists found on the screen, best first, or the detector to find them (default: core/lists' detectLists). */
   lists?: ListInput[] | ListDetector;
 }
 
@@ -80,9 +81,13 @@ function subtreeNodes(node: UiNode, into: Set<UiNode>): Set<UiNode> {
   return into;
 }
 
-function readingKey(r: Rect): [number, number] {
-  const c = rectCentre(r);
-  return [Math.round(c.y), Math.round(c.x)];
+/** Cells in reading order along the list's axis: top edges first for a column or grid, left edges first for a row. */
+function cellOrder(axis: ListInput['axis']): (a: UiNode, b: UiNode) => number {
+  return (a, b) => {
+    const ra = roundRect(a.visibleFrame ?? a.frame);
+    const rb = roundRect(b.visibleFrame ?? b.frame);
+    return axis === 'horizontal' ? ra.x - rb.x || ra.y - rb.y : ra.y - rb.y || ra.x - rb.x;
+  };
 }
 
 /**
@@ -94,11 +99,7 @@ function attachLists(lists: ListInput[], elements: OutlineElement[], nodeOf: Map
   const out: DetectedList[] = [];
   lists.forEach((list, i) => {
     const L = i + 1;
-    const cells = [...list.cells].sort((a, b) => {
-      const [ay, ax] = readingKey(a.visibleFrame ?? a.frame);
-      const [by, bx] = readingKey(b.visibleFrame ?? b.frame);
-      return ay - by || ax - bx;
-    });
+    const cells = [...list.cells].sort(cellOrder(list.axis));
     const detected: DetectedList = {
       index: L,
       container: roundRect(list.containerFrame),
@@ -130,7 +131,8 @@ function contentText(screen: Screen, elements: OutlineElement[]): string {
 /** Everything the outline shows of a cleaned screen, numbered and addressable. */
 export function buildSnapshot(screen: Screen, options: BuildOptions = {}): Snapshot {
   const bounds: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
-  const lists = typeof options.lists === 'function' ? options.lists(screen) : (options.lists ?? []);
+  const given = options.lists ?? detectLists;
+  const lists = typeof given === 'function' ? given(screen) : given;
   const forest = collectLines(screen.root, bounds);
   sortForest(forest);
   const region = contentRegion(screen, lists[0]);
