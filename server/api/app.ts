@@ -1,10 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { z } from 'zod';
 import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../core/contract/index.js';
-import { resolveActor, TOKEN_COOKIE, type Actor } from '../auth/actor.js';
+import { resolveActor, type Actor } from '../auth/actor.js';
 import { roleAtLeast } from '../auth/roles.js';
 import { openApiDocument } from './openapi.js';
 import { isRaw, type AnyRoute } from './route.js';
@@ -59,10 +58,14 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, what:
   return r.data;
 }
 
-/** A rate-limit key per token (hashed, so no secret sits in memory twice), else per address. */
+/**
+ * A rate-limit key per token id (so guessing secrets for one id shares that id's budget), else
+ * per address.
+ */
 function rateKey(req: FastifyRequest): string {
-  const auth = req.headers.authorization ?? (req.headers.cookie?.includes(TOKEN_COOKIE) ? req.headers.cookie : undefined);
-  return auth ? `t:${createHash('sha256').update(auth).digest('hex').slice(0, 32)}` : `a:${req.ip}`;
+  const source = req.headers.authorization ?? req.headers.cookie ?? '';
+  const id = /slk_([0-9a-f]{16})_/.exec(source)?.[1];
+  return id ? `t:${id}` : `a:${req.ip}`;
 }
 
 /** Whatever fastify threw (parsing, limits, media types) as an envelope; only our own bugs are INTERNAL. */
