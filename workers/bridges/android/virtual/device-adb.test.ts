@@ -122,6 +122,20 @@ describe('virtual device behaviour through adb', () => {
     assert.equal((await server.adb(['-s', vd.serial, 'shell', 'uiautomator dump'])).stdout, 'UI hierchary dumped to: /sdcard/window_dump.xml\n');
   });
 
+  it('stays away after a drop when asked, and comes back when reachable again', async () => {
+    const vd = await start();
+    assert.equal(await adbConnect(vd.serial, server.port), 'device');
+    vd.device.dropOnCommand = 'screencap';
+    vd.device.stayAwayAfterDrop = true;
+    const r = await server.adb(['-s', vd.serial, 'exec-out', 'screencap -p']);
+    assert.equal(r.raw.length, 0);
+    assert.notEqual(await deviceState(server, vd.serial), 'device');
+    await sleep(1500);
+    assert.notEqual(await deviceState(server, vd.serial), 'device');
+    vd.setReachable(true);
+    assert.equal(await waitForState(server, vd.serial, 'device'), 'device');
+  });
+
   it('goes offline when the device closes', async () => {
     const vd = await start();
     assert.equal(await adbConnect(vd.serial, server.port), 'device');

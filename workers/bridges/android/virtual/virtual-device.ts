@@ -56,6 +56,8 @@ export interface VirtualDevice {
   log: string[];
   /** Drops every connection now; the adb server will reconnect by itself after a few seconds. */
   dropConnections(): void;
+  /** false: drop every connection and refuse new ones (a vanished device); true: come back. */
+  setReachable(reachable: boolean): void;
   close(): Promise<void>;
 }
 
@@ -94,7 +96,12 @@ export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Pr
   const connections = new Set<AdbConnection>();
   const sockets = new Set<Socket>();
 
+  let reachable = true;
   const server = createServer((socket) => {
+    if (!reachable) {
+      socket.destroy();
+      return;
+    }
     sockets.add(socket);
     const connection = new AdbConnection(socket, {
       banner,
@@ -120,7 +127,10 @@ export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Pr
   const dropConnections = () => {
     for (const c of connections) c.close();
   };
-  device.dropConnections = dropConnections;
+  device.dropConnections = (stayAway) => {
+    if (stayAway) reachable = false;
+    dropConnections();
+  };
 
   return {
     port,
@@ -130,6 +140,10 @@ export async function startVirtualDevice(options: VirtualDeviceOptions = {}): Pr
     connectionStates: () => [...connections].map((c) => c.state),
     allowPendingKey: () => [...connections].map((c) => c.allowPendingKey()).some(Boolean),
     dropConnections,
+    setReachable: (value) => {
+      reachable = value;
+      if (!value) dropConnections();
+    },
     close: async () => {
       const closed = new Promise<void>((r) => server.close(() => r()));
       dropConnections();

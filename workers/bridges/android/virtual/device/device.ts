@@ -80,10 +80,12 @@ export class VirtualAndroid {
   readonly dumpFailures: DumpFailure[] = [];
   /** Failure injection: the connection drops while this command runs (once). */
   dropOnCommand: string | null = null;
+  /** With dropOnCommand: the device then stays unreachable (until `setReachable(true)`). */
+  stayAwayAfterDrop = false;
   /** screenrecord runs in progress (each owns an ffmpeg process). */
   activeRecordings = 0;
-  /** Set by the server: drops every ADB connection, as a vanished device. */
-  dropConnections: () => void = () => undefined;
+  /** Set by the server: drops every ADB connection, as a vanished device (and keeps it away). */
+  dropConnections: (stayAway: boolean) => void = () => undefined;
   readonly touch: MultiTouchDecoder;
   private readonly handlers: Map<string, CommandHandler>;
   private readonly started = performance.now();
@@ -147,7 +149,7 @@ export class VirtualAndroid {
     return async (argv, io) => {
       if (this.dropOnCommand === name) {
         this.dropOnCommand = null;
-        this.dropConnections();
+        this.dropConnections(this.stayAwayAfterDrop);
         return 1;
       }
       return h(argv, io);
