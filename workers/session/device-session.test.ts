@@ -52,7 +52,7 @@ describe('device session on an in-memory app', () => {
     const data = okData(await session.execute('tap', { target: 'text="Settings"' }));
     assert.deepEqual(bridge.log, ['tap:Settings']);
     assert.notEqual(data.before, data.after);
-    assert.match(String(data.diff), /\+ @\d+ Switch "Wi-Fi"/);
+    assert.match(String(data.diff), /\+ @\d+ (#\d+ )?Switch "Wi-Fi"/);
     assert.match(String(data.diff), /- Heading "Home"/);
     const json = await outlineJson(session);
     assert.equal(json.snapshot, data.after);
@@ -104,7 +104,7 @@ describe('device session on an in-memory app', () => {
     bridge.tab = 'settings';
     const second = okData(await session.execute('outline', { since: first.snapshot }));
     assert.match(String(second.diff), new RegExp(`Diff ${String(first.snapshot)} -> ${String(second.snapshot)}`));
-    assert.match(String(second.diff), /\+ @\d+ TextField "Name"/);
+    assert.match(String(second.diff), /\+ @\d+ (#\d+ )?TextField "Name"/);
     assert.equal(errorOf(await session.execute('outline', { since: 'ffffff' })).code, 'NOT_FOUND');
   });
 
@@ -112,6 +112,17 @@ describe('device session on an in-memory app', () => {
     const { bridge, session } = setup();
     const ref = refOf(await outlineJson(session), 'Share');
     okData(await session.execute('tap', { target: ref }));
+    assert.deepEqual(bridge.log, ['tap:Share', 'hidden:Share']);
+  });
+
+  it('asks the device again before tapping a hit-tested element, and answers STALE_REF when it moved', async () => {
+    const { bridge, session } = setup();
+    const ref = refOf(await outlineJson(session), 'Share');
+    bridge.toolbarShift = 40;
+    assert.equal(errorOf(await session.execute('tap', { target: ref })).code, 'STALE_REF');
+    assert.deepEqual(bridge.log, []);
+    const moved = refOf(await outlineJson(session), 'Share');
+    okData(await session.execute('tap', { target: moved }));
     assert.deepEqual(bridge.log, ['tap:Share', 'hidden:Share']);
   });
 

@@ -181,7 +181,8 @@ export class DeviceSession {
     const from = parsed.kind === 'ref' && parsed.snapshot !== undefined ? parsed.snapshot : latest.id;
     const before = (await this.observe(run, false, false)).snapshot;
     const current = this.sameElement(element, before);
-    if (!current) {
+    // An element found by hit-testing is asked for again: the tree cannot vouch for it.
+    if (!current || (current.source === 'hit' && !(await this.observer.confirmHit(current)))) {
       throw new SimlabError('STALE_REF', `${target} no longer names what it named in snapshot ${from}: the screen changed`, {
         hint: 'take a new outline and use its refs',
         details: { selector: target, snapshot: from, element: identityOf(element), current: before.id },

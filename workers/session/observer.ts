@@ -1,8 +1,12 @@
-import type { Point, Screen, Stillness, UiNode } from '../../core/model/index.js';
+import type { Point, Rect, Screen, Stillness, UiNode } from '../../core/model/index.js';
+import { rectCentre, roundRect } from '../../core/model/index.js';
+import { frameDistance } from '../../core/outline/identity.js';
 import { buildSnapshot } from '../../core/outline/build.js';
-import type { Snapshot } from '../../core/outline/snapshot.js';
+import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { cleanScreen } from '../../core/clean/index.js';
+import { detectLists } from '../../core/lists/index.js';
 import type { DeviceBridge } from '../bridge.js';
+import { emptyRegions } from './empty-regions.js';
 import { gapFill, type GapFillOptions } from './gap-fill.js';
 
 /** Screens whose hit-test results are remembered. */
@@ -28,7 +32,8 @@ export interface Observation {
  * before/after snapshots and staleness checks see the screen the same way.
  */
 export class Observer {
-  private readonly hitCache = new Map<string, UiNode[]>();
+  private readonly byTree = new Map<string, UiNode[]>();
+  private readonly byHoles = new Map<string, UiNode[]>();
 
   constructor(
     private readonly bridge: DeviceBridge,
@@ -43,20 +48,67 @@ export class Observer {
     const still = settled ?? raw.still ?? { still: false, ms: 0 };
     const clean = cleanScreen({ ...raw, still });
     const screen = await this.withHits(clean);
-    return { snapshot: buildSnapshot(screen), still, waitedMs };
+    return { snapshot: buildSnapshot(screen, { lists: detectLists }), still, waitedMs };
   }
 
-  private async withHits(screen: Screen): Promise<Screen> {
+  /** Asks the device again whether a hit-tested element is where the outline says. */
+  async confirmHit(el: OutlineElement): Promise<boolean> {
+    const probe = this.probe();
+    if (!probe) return false;
+    const there = sameHit(await probe(el.tap), { role: el.role, label: el.label, frame: el.visibleFrame });
+    if (!there) {
+      // The hidden content changed under an unchanged tree: the next look probes afresh.
+      this.byTree.clear();
+      this.byHoles.clear();
+    }
+    return there;
+  }
+
+  private probe(): ((p: Point) => Promise<UiNode | null>) | undefined {
     const { bridge } = this;
-    if (this.options.gapFill === false || !bridge.capabilities.hitTest || !bridge.hitTest) return screen;
-    const probe = (p: Point): Promise<UiNode | null> => (bridge.hitTest as (p: Point) => Promise<UiNode | null>).call(bridge, p);
-    // Hit-testing is slow next to a tree read: the same tree keeps the hits found in it.
-    const key = buildSnapshot(screen).id;
-    const hits = this.hitCache.get(key) ?? (await gapFill(screen, probe, this.options.gapFill ?? {}));
-    this.hitCache.delete(key);
-    this.hitCache.set(key, hits);
-    if (this.hitCache.size > HIT_CACHE_SIZE) this.hitCache.delete(this.hitCache.keys().next().value as string);
+    if (this.options.gapFill === false || !bridge.capabilities.hitTest || !bridge.hitTest) return undefined;
+    const hitTest = bridge.hitTest.bind(bridge);
+    return (p: Point) => hitTest(p);
+  }
+
+  /**
+   * Hit-testing costs far more than a tree read, so: the same tree reuses its hits outright;
+   * a changed tree with the same holes re-checks the known hits with one probe each; only
+   * new holes (or hits that moved) pay for a full gap fill.
+   */
+  private async withHits(screen: Screen): Promise<Screen> {
+    const probe = this.probe();
+    if (!probe) return screen;
+    const options = this.options.gapFill || {};
+    const treeKey = buildSnapshot(screen).id;
+    let hits = this.byTree.get(treeKey);
+    if (!hits) {
+      const holesKey = JSON.stringify(emptyRegions(screen, options));
+      const known = this.byHoles.get(holesKey);
+      hits = known && (await this.allStillThere(known, probe)) ? known : await gapFill(screen, probe, options);
+      remember(this.byHoles, holesKey, hits);
+    }
+    remember(this.byTree, treeKey, hits);
     if (hits.length === 0) return screen;
     return { ...screen, root: { ...screen.root, children: [...screen.root.children, ...hits] } };
   }
+
+  private async allStillThere(hits: UiNode[], probe: (p: Point) => Promise<UiNode | null>): Promise<boolean> {
+    for (const hit of hits) {
+      const frame = hit.visibleFrame ?? hit.frame;
+      if (!sameHit(await probe(rectCentre(frame)), { role: hit.role, label: hit.label, frame })) return false;
+    }
+    return true;
+  }
+}
+
+function sameHit(node: UiNode | null, want: { role: string; label?: string; frame: Rect }): boolean {
+  if (!node || node.role !== want.role || node.label !== want.label) return false;
+  return frameDistance(roundRect(node.visibleFrame ?? node.frame), roundRect(want.frame)) <= 1;
+}
+
+function remember<V>(cache: Map<string, V>, key: string, value: V): void {
+  cache.delete(key);
+  cache.set(key, value);
+  if (cache.size > HIT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
 }

@@ -55,6 +55,8 @@ export class MemoryBridge implements DeviceBridge {
   /** Makes the wifi switch ignore taps (a contradiction for toggle to find). */
   stuckSwitch = false;
   closed = false;
+  /** Moves the hidden toolbar sideways (the tree does not notice). */
+  toolbarShift = 0;
 
   private node(role: string, label: string | undefined, frame: Rect, extra: Partial<UiNode> = {}): UiNode {
     return { role, ...(label === undefined ? {} : { label }), frame, states: {}, actions: [], source: 'ax', children: [], ...extra };
@@ -68,8 +70,8 @@ export class MemoryBridge implements DeviceBridge {
     button('Home', { x: 0, y: 794, w: 195, h: 50 }, () => (this.tab = 'home'));
     button('Settings', { x: 195, y: 794, w: 195, h: 50 }, () => (this.tab = 'settings'));
     if (this.tab === 'home') {
-      button('Share', { x: 16, y: 64, w: 80, h: 40 }, () => this.log.push('hidden:Share'), true);
-      button('Save', { x: 110, y: 64, w: 80, h: 40 }, () => this.log.push('hidden:Save'), true);
+      button('Share', { x: 16 + this.toolbarShift, y: 64, w: 80, h: 40 }, () => this.log.push('hidden:Share'), true);
+      button('Save', { x: 110 + this.toolbarShift, y: 64, w: 80, h: 40 }, () => this.log.push('hidden:Save'), true);
       for (let i = 0; i < 40; i++) {
         const y = 120 + i * 60 - this.scrollY;
         if (y + 60 <= 120 || y >= 794) continue;
