@@ -16,9 +16,16 @@ export interface FormatOptions {
 const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
 const CHECKABLE_ROLES = new Set(['Switch', 'CheckBox', 'RadioButton']);
 
+/** Runs of whitespace (line breaks included) read as one space; text selectors compare the same way. */
+export function collapseSpace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** A label as the text outline prints it: whitespace collapsed, cut with an ellipsis past `max` characters. */
 function quote(text: string, max: number | undefined): string {
-  const cut = max !== undefined && [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
-  return JSON.stringify(cut);
+  const flat = collapseSpace(text);
+  const chars = [...flat];
+  return JSON.stringify(max !== undefined && chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat);
 }
 
 export function formatFrame(r: Rect): string {

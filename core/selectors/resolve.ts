@@ -1,4 +1,5 @@
 import { SimlabError } from '../contract/envelope.js';
+import { collapseSpace } from '../outline/format.js';
 import { shortId } from '../outline/ids.js';
 import type { OutlineElement, Snapshot } from '../outline/snapshot.js';
 import { parseSelector } from './parse.js';
@@ -22,14 +23,28 @@ function notFound(selector: string, snapshot: Snapshot, message: string, hint: s
   return new SimlabError('NOT_FOUND', message, { hint, details: { selector, snapshot: snapshot.id } });
 }
 
-function passes(el: OutlineElement, t: AttributeTest): boolean {
-  const fields = t.name === 'text' ? [el.label, el.value] : t.name === 'id' ? [el.id, el.id === undefined ? undefined : shortId(el.id)] : [el[t.name]];
-  if (t.op === '=') return fields.some((f) => f === t.value);
-  const want = t.value.toLowerCase();
-  return fields.some((f) => f !== undefined && f.toLowerCase().includes(want));
+/**
+ * Text compares as the outline prints it: whitespace runs as one space, and a value ending in
+ * `…` (copied from a label the outline cut) matches the labels it starts.
+ */
+function equalText(field: string, want: string): boolean {
+  const f = collapseSpace(field);
+  const w = collapseSpace(want);
+  return f === w || (w.endsWith('…') && w.length > 1 && f.startsWith(w.slice(0, -1)));
 }
 
-function matching(selector: Selector, snapshot: Snapshot): OutlineElement[] {
+function passes(el: OutlineElement, t: AttributeTest): boolean {
+  if (t.name === 'id') {
+    const ids = el.id === undefined ? [] : [el.id, shortId(el.id)];
+    return t.op === '=' ? ids.includes(t.value) : ids.some((f) => f.toLowerCase().includes(t.value.toLowerCase()));
+  }
+  const fields = (t.name === 'text' ? [el.label, el.value] : [el[t.name]]).filter((f): f is string => f !== undefined);
+  if (t.op === '=') return fields.some((f) => equalText(f, t.value));
+  const want = collapseSpace(t.value).toLowerCase();
+  return fields.some((f) => collapseSpace(f).toLowerCase().includes(want));
+}
+
+function matching(selector: Selector, snapshot: Pick<Snapshot, 'elements'>): OutlineElement[] {
   switch (selector.kind) {
     case 'ref':
       return snapshot.elements.filter((e) => e.index === selector.index);
@@ -89,7 +104,7 @@ function explainMissing(selector: Selector, text: string, snapshot: Snapshot): S
 }
 
 /** All elements a selector matches, in `@N` order (no error for none or several). */
-export function matchSelector(selector: Selector | string, snapshot: Snapshot): OutlineElement[] {
+export function matchSelector(selector: Selector | string, snapshot: Pick<Snapshot, 'elements'>): OutlineElement[] {
   return matching(typeof selector === 'string' ? parseSelector(selector) : selector, snapshot);
 }
 

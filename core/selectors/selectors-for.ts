@@ -7,7 +7,7 @@ import type { Selector } from './selector.js';
  * Every selector that names exactly this element in this snapshot, shortest first (ties keep
  * the order: cell, id, text, role, ref). `@N` and `@<snapshot>:N` always qualify.
  */
-export function selectorsFor(el: OutlineElement, snapshot: Snapshot): string[] {
+export function selectorsFor(el: OutlineElement, snapshot: Pick<Snapshot, 'id' | 'elements'>): string[] {
   const candidates: Selector[] = [];
   if (el.list) candidates.push({ kind: 'cell', cell: el.list.cell, list: el.list.list });
   if (el.id !== undefined) {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import { buildSnapshot } from '../outline/build.js';
+import { renderOutline } from '../outline/render.js';
 import { node, settingsScreen } from '../outline/test-support/screens.js';
 import { parseSelector } from './parse.js';
 import { resolveSelector } from './resolve.js';
@@ -67,6 +68,17 @@ describe('resolveSelector', () => {
     assert.equal(label('text="Bluetooth"'), 'Bluetooth');
     assert.equal(label('role=Switch[label="Wi-Fi"]'), 'Wi-Fi');
     assert.equal(label('role=Button[label~="sign"]'), 'Sign in');
+  });
+
+  it('compares text as the outline prints it: whitespace collapsed, a cut label by its start', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Text', label: `Breaking:\n\nthe  dollar ${'x'.repeat(100)}`, frame: [0, 600, 390, 40] }));
+    const latest = buildSnapshot(screen);
+    const printed = /"(Breaking: the dollar x+…)"/.exec(renderOutline(latest))?.[1];
+    assert.ok(printed);
+    assert.equal(resolveSelector(`text=${JSON.stringify(printed)}`, { latest }).role, 'Text');
+    assert.equal(resolveSelector('text="Breaking: the dollar ' + 'x'.repeat(100) + '"', { latest }).role, 'Text');
+    assert.equal(resolveSelector('text~="the dollar"', { latest }).role, 'Text');
   });
 
   it('is NOT_FOUND with a hint when nothing matches', () => {
