@@ -47,6 +47,21 @@ describe('sync service', () => {
     assert.equal((await server.adb(['-s', vd.serial, 'shell', 'ls -l /sdcard/new/dir'])).stdout.includes(String(body.length)), true);
   });
 
+  it('round-trips through a device with a 4 KiB payload limit (the adb server respects it)', async () => {
+    const small = await startVirtualDevice({ maxPayload: 4096 });
+    try {
+      assert.equal(await adbConnect(small.serial, server.port), 'device');
+      const body = randomBytes(100 * 1024 + 3);
+      await writeFile(join(dir, 'small.bin'), body);
+      assert.equal((await server.adb(['-s', small.serial, 'push', join(dir, 'small.bin'), '/sdcard/small.bin'])).code, 0);
+      assert.equal((await server.adb(['-s', small.serial, 'pull', '/sdcard/small.bin', join(dir, 'small-back.bin')])).code, 0);
+      assert.ok((await readFile(join(dir, 'small-back.bin'))).equals(body));
+      assert.deepEqual(small.log, []);
+    } finally {
+      await small.close();
+    }
+  });
+
   it('reports a missing remote file on pull', async () => {
     const pull = await server.adb(['-s', vd.serial, 'pull', '/sdcard/missing.txt', join(dir, 'x')]);
     assert.notEqual(pull.code, 0);

@@ -14,11 +14,13 @@ export interface ShellRequest {
 
 /** `shell:cmd`, `shell,v2,TERM=xterm,raw:cmd`, `exec:cmd`; null for anything else. */
 export function parseShellService(service: string): ShellRequest | null {
-  if (service.startsWith('exec:')) return { protocol: 'raw', command: service.slice(5) };
+  // sh receives the command as a C string: it ends at the first NUL.
+  const cString = (text: string) => text.split('\0')[0] as string;
+  if (service.startsWith('exec:')) return { protocol: 'raw', command: cString(service.slice(5)) };
   const m = /^shell(,[^:]*)?:(.*)$/s.exec(service);
   if (!m) return null;
   const options = (m[1] ?? '').split(',').filter(Boolean);
-  return { protocol: options.includes('v2') ? 'v2' : 'raw', command: m[2] as string };
+  return { protocol: options.includes('v2') ? 'v2' : 'raw', command: cString(m[2] as string) };
 }
 
 export function v2Packet(id: number, data: Buffer): Buffer {
