@@ -184,6 +184,20 @@ describe('the lab end to end: hub, worker process, web device, agents', { concur
     assert.equal((await call(url, 'DELETE', `/leases/${held.id}`, agent)).status, 200);
   });
 
+  test('the worker streams JPEG frames to the hub while someone watches', async () => {
+    const frames: Array<{ deviceId: string; data: Uint8Array; width: number }> = [];
+    const unsubscribe = hub.services.workers.subscribeFrames(DEVICE, (frame) => frames.push(frame));
+    const agent = await createToken(url, admin, 'agent-frames', 'agent');
+    const held = data(await lease(agent));
+    await waitFor('a first frame', () => frames.length > 0, 15_000);
+    assert.equal((await act(agent, 'tap', { target: '#tab-settings' })).status, 200);
+    const frame = frames.at(-1);
+    assert.equal(frame?.deviceId, DEVICE);
+    assert.deepEqual([...(frame?.data.subarray(0, 2) ?? [])], [0xff, 0xd8], 'JPEG bytes');
+    unsubscribe();
+    assert.equal((await call(url, 'DELETE', `/leases/${held.id}`, agent)).status, 200);
+  });
+
   test('stopping the worker (SIGTERM, as Ctrl-C) closes its devices: no browser outlives it', async () => {
     const browsers = descendants(worker.pid);
     assert.ok(browsers.length > 0);
