@@ -133,3 +133,25 @@ test('frames flow only while someone subscribes; the latest frame reaches the li
   await until(async () => requests.length === 2, 'unsubscribe reached the worker');
   assert.deepEqual(requests, ['sub a', 'unsub a']);
 });
+
+test('a worker sending garbage cannot crash the hub or invent devices', async (t) => {
+  const h = await startTestHub(t);
+  const socket = io(h.hub.url + WORKER_NAMESPACE, { auth: { token: h.tokens.worker }, transports: ['websocket'], reconnection: false });
+  t.after(() => socket.disconnect());
+  await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const loose = socket as unknown as { emit: (event: string, ...args: unknown[]) => void; emitWithAck: (event: string, ...args: unknown[]) => Promise<unknown> };
+  loose.emit('devices', { devices: [webDevice('sneaky')] });
+  loose.emit('frame', { deviceId: 'x', data: 'nope' });
+  loose.emit('register', null);
+  loose.emit('register', { workerId: 'w' });
+  loose.emit('command:received', 42);
+  loose.emit('heartbeat', 'now');
+  loose.emit('no-such-event', { a: 1 });
+  const refused = await loose.emitWithAck('register', { workerId: '', host: 1, devices: 'all' });
+  assert.equal((refused as { ok: boolean }).ok, false);
+  const devices = ((await h.call('GET', `${API_PREFIX}/devices`, { token: h.tokens.viewer })).body as Env).data?.devices as unknown[];
+  assert.deepEqual(devices, [], 'nothing registered, nothing listed');
+  const accepted = await loose.emitWithAck('register', { workerId: 'w', host: 'h', version: '1', devices: [webDevice('real')] });
+  assert.equal((accepted as { ok: boolean }).ok, true);
+  assert.equal(await deviceState(h, 'real'), 'online');
+});
