@@ -109,6 +109,12 @@ describe('simlab outline', () => {
     }
   });
 
+  it('treats an unknown command as a usage error', async () => {
+    const r = await simlab('outlines', '--json');
+    assert.equal(r.code, 2);
+    assert.equal(JSON.parse(r.stdout).error.code, 'INVALID_ARGS');
+  });
+
   it('prints help per command', async () => {
     const r = await simlab('outline', '--help');
     assert.equal(r.code, 0);

@@ -40,7 +40,8 @@ export async function runCli(argv: string[]): Promise<void> {
   } catch (err) {
     if (!(err instanceof CommanderError)) throw err;
     if (err.exitCode === 0) return;
-    const command = argv.slice(2).find((a) => !a.startsWith('-')) ?? 'simlab';
+    const named = argv.slice(2).find((a) => !a.startsWith('-'));
+    const command = named !== undefined && program.commands.some((c) => c.name() === named) ? named : 'simlab';
     if (json) {
       const message = err.message.replace(/^error: /, '');
       process.stdout.write(`${JSON.stringify(fail(command, 'INVALID_ARGS', message, { hint: `run \`simlab ${command === 'simlab' ? '' : `${command} `}--help\`` }), null, 2)}\n`);
