@@ -36,9 +36,22 @@ function maxSimultaneous(fingers: Array<{ points: Array<{ t: number }> }>): numb
   return most;
 }
 
-/** The device's own name for a key, matched without regard to case; undefined when it has none. */
+/** Other names people give the same keys. */
+const KEY_ALIASES: Record<string, string> = {
+  return: 'Enter',
+  delete: 'Backspace',
+  esc: 'Escape',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+};
+
+/** The device's own name for a key (any case, or a usual alias); undefined when it has none. */
 export function canonicalKey(key: string, caps: Capabilities): string | undefined {
-  return caps.keys.find((k) => k.toLowerCase() === key.toLowerCase());
+  const lower = key.toLowerCase();
+  const want = (KEY_ALIASES[lower] ?? key).toLowerCase();
+  return caps.keys.find((k) => k.toLowerCase() === want);
 }
 
 /**

@@ -183,6 +183,16 @@ describe('device session on an in-memory app', () => {
     assert.equal(bridge.log.filter((l) => l === 'type:hello').length, 1, 'not retried');
   });
 
+  it('presses keys by their name or a usual alias', async () => {
+    const { bridge, session } = setup();
+    bridge.tab = 'settings';
+    okData(await session.execute('type', { target: 'role=TextField[label="Name"]', text: 'Ada' }));
+    const data = okData(await session.execute('key', { key: 'delete' }));
+    assert.equal(bridge.name, 'Ad');
+    assert.match(String(data.diff), /- TextField "Name" value="Ada"/);
+    assert.match(String(data.diff), /\+ @\d+ (#\d+ )?TextField "Name" value="Ad" /);
+  });
+
   it('toggles a switch and checks that it flipped; a switch already in the wanted state is left alone', async () => {
     const { bridge, session } = setup();
     bridge.tab = 'settings';

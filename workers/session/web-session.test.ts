@@ -101,6 +101,10 @@ describe('device session on the web device and the demo app (headless Chromium)'
     const typed = okData(await session.execute('type', { target: '#display-name', text: 'Ada' }));
     assert.equal(typed.delivery, 'delivered_verified');
     assert.equal(typed.value, 'Ada');
+    const replaced = okData(await session.execute('type', { target: '#display-name', text: 'Bob', clear: true }));
+    assert.equal(replaced.value, 'Bob');
+    assert.equal(await inPage<string>(device, 'document.getElementById("display-name").value'), 'Bob');
+    okData(await session.execute('key', { key: 'return' }));
     const dark = okData(await session.execute('toggle', { target: 'role=Switch[label="Dark mode"]' }));
     assert.equal(dark.checked, true);
   });
