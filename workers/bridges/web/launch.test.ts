@@ -36,7 +36,7 @@ describe('launching the web device', () => {
   });
 
   it('an explicit path wins over the environment and must exist', () => {
-    assert.throws(() => findChromium('/nonexistent/chrome', {}), (e: unknown) => e instanceof SimlabError && e.code === 'DEVICE_UNAVAILABLE');
+    assert.throws(() => findChromium('/nonexistent/chrome', { SIMLAB_CHROMIUM: '/usr/bin/chromium' }), (e: unknown) => e instanceof SimlabError && e.code === 'DEVICE_UNAVAILABLE');
   });
 
   it('rejects an unknown profile before starting a browser', async () => {

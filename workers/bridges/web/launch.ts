@@ -2,6 +2,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { Orientation } from '../../../core/model/index.js';
 import { findChromium } from './find-chromium.js';
+import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
 import { WebDevice } from './web-device.js';
 
@@ -69,7 +70,7 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     const cdp = await context.newCDPSession(page);
     // hasTouch alone reports one touch point; a phone has several.
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: profile.maxTouchPoints });
-    await page.goto(options.url, { waitUntil: 'load' });
+    await navigate(page, options.url);
     launched++;
     return new WebDevice({
       info: {
@@ -88,7 +89,6 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     });
   } catch (err) {
     await browser.close().catch(() => undefined);
-    if (err instanceof SimlabError) throw err;
     throw new SimlabError('DEVICE_UNAVAILABLE', `the web device could not open ${options.url}`, {
       details: { cause: err instanceof Error ? err.message.split('\n')[0] : String(err) },
     });

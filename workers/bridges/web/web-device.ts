@@ -16,6 +16,7 @@ import type {
 } from '../../bridge.js';
 import { captureCdpAx, joinCapture } from './capture.js';
 import { hitTestAt } from './hit-test.js';
+import { navigate } from './navigate.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS, resolveKey } from './keys.js';
 import { Screencast } from './screencast.js';
@@ -140,7 +141,7 @@ export class WebDevice implements DeviceBridge {
 
   async button(button: 'back' | 'home'): Promise<void> {
     if (button === 'home') {
-      await this.input(() => this.page.goto(this.homeUrl, { waitUntil: 'load' }));
+      await this.input(() => navigate(this.page, this.homeUrl));
       return;
     }
     if (button !== 'back') {
@@ -166,7 +167,7 @@ export class WebDevice implements DeviceBridge {
     if (!['http:', 'https:', 'file:', 'about:', 'data:'].includes(parsed.protocol)) {
       throw new SimlabError('INVALID_ARGS', `the web device opens http(s), file, about and data URLs, not ${parsed.protocol}`);
     }
-    await this.input(() => this.page.goto(parsed.href, { waitUntil: 'load' }));
+    await this.input(() => navigate(this.page, parsed.href));
   }
 
   /** Evaluates a JavaScript expression in the page and returns its value (for tests and tooling). */
