@@ -48,6 +48,8 @@ describe('outline stability over every captured fixture', () => {
       const imported = importScreen(fixture.text);
       const reference = outlineOf(structuredClone(imported));
       assert.equal(outlineOf(importScreen(fixture.text)), reference);
+      // The JSON form too; it is left out of the permutation property because list scores
+      // (core/lists) weigh how unbroken a run of sibling cells is, which sibling order changes.
       assert.equal(JSON.stringify(outlineJson(buildSnapshot(cleanScreen(importScreen(fixture.text))))), JSON.stringify(outlineJson(buildSnapshot(cleanScreen(structuredClone(imported))))));
       fc.assert(
         fc.property(fc.integer(), (seed) => {
