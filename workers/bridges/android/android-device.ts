@@ -1,0 +1,348 @@
+// An Android phone or emulator behind the adb server as a DeviceBridge (DESIGN.md section 7):
+// trees from a TreeSource (uiautomator dump), single-finger input with our own timing through
+// `input motionevent`, multi-touch through `sendevent` (MT protocol B) where the shell may
+// write the touchscreen, text through `input text`, screenshots from `screencap -p` and live
+// frames from `screenrecord` transcoded by ffmpeg.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SimlabError } from '../../../core/contract/index.js';
+import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import { validateTimeline } from '../../../core/gestures/validate.js';
+import { importScreen } from '../../../core/importers/index.js';
+import type { AppState, Screen, Stillness } from '../../../core/model/index.js';
+import type { Capabilities, DeviceBridge, DeviceInfo, Frame, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
+import type { AdbDevice, CommandResult } from './adb/adb-device.js';
+import { deviceUnavailable } from './adb/adb-device.js';
+import type { AdbDeviceState } from './adb/adbkit.js';
+import { parseDumpsysWindow } from './app-state.js';
+import type { DeviceFacts } from './device-facts.js';
+import { inputTextCommand, untypeableReason } from './input-text.js';
+import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './keys.js';
+import { motionCommand, motionSteps } from './motion-events.js';
+import { renderScreenshot, screenshotArea } from './screenshot.js';
+import { ScreenrecordFrames } from './screenrecord-frames.js';
+import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './touchscreen.js';
+import type { TreeSource } from './tree-source.js';
+
+export interface AndroidDeviceParts {
+  id: string;
+  adb: AdbDevice;
+  facts: DeviceFacts;
+  tree: TreeSource;
+  /** The touchscreen `sendevent` may write, or why multi-touch is unavailable. */
+  touch: { screen: Touchscreen } | { reason: string };
+  /** ffmpeg for live frames, or null (no frames). */
+  ffmpegPath: string | null;
+  /** screenrecord's time limit per recording (seconds); the stream restarts seamlessly. */
+  recordTimeLimitS?: number;
+}
+
+/** A dump this recent, taken after the last input, stands for the current screen. */
+const FRESH_TREE_MS = 150;
+const POLL_MS = 100;
+
+interface TreeReading {
+  xml: string;
+  /** performance.now() when the dump was read. */
+  at: number;
+  /** Since when consecutive dumps have been identical. */
+  since: number;
+}
+
+export class AndroidDevice implements DeviceBridge {
+  readonly info: DeviceInfo;
+  readonly capabilities: Capabilities;
+  readonly adb: AdbDevice;
+  /** The adb server's state of this device; anything but `device` refuses commands. */
+  state: AdbDeviceState = 'device';
+
+  private readonly facts: DeviceFacts;
+  private readonly tree: TreeSource;
+  private readonly touchscreen: Touchscreen | undefined;
+  private readonly frameSource: ScreenrecordFrames | undefined;
+  private inputChain: Promise<unknown> = Promise.resolve();
+  private lastInputAt = -Infinity;
+  private reading: TreeReading | undefined;
+  private gesture: AbortController | undefined;
+  /** Fingers down now: the motionevent pointer, MT-B slots. */
+  private readonly held = { motion: null as { x: number; y: number } | null, slots: [] as number[] };
+  private trackingId = 0;
+  private closed = false;
+
+  constructor(parts: AndroidDeviceParts) {
+    this.adb = parts.adb;
+    this.facts = parts.facts;
+    this.tree = parts.tree;
+    const scale = parts.facts.density / 160;
+    const size = { w: parts.facts.widthPx / scale, h: parts.facts.heightPx / scale };
+    this.info = {
+      id: parts.id,
+      platform: 'android',
+      model: parts.facts.model,
+      name: `${parts.facts.manufacturer} ${parts.facts.model} (Android ${parts.facts.release})`.trim(),
+      size,
+      scale,
+      orientation: size.w > size.h ? 'landscape' : 'portrait',
+    };
+    const reasons: Record<string, string> = {
+      hitTest: 'Android has no hit-test query; the uiautomator tree is all there is',
+      paste: '`input text` is the only text path without an on-device helper',
+      record: 'record the frames() stream',
+    };
+    if ('reason' in parts.touch) reasons.multiTouch = parts.touch.reason;
+    else this.touchscreen = parts.touch.screen;
+    if (parts.ffmpegPath) {
+      this.frameSource = new ScreenrecordFrames({
+        open: (command) => this.adb.execStream(command),
+        ffmpegPath: parts.ffmpegPath,
+        size,
+        ...(parts.recordTimeLimitS ? { timeLimitS: parts.recordTimeLimitS } : {}),
+      });
+    } else {
+      reasons.frames = 'no ffmpeg to transcode screenrecord (set FFMPEG_PATH or install ffmpeg)';
+    }
+    this.capabilities = {
+      multiTouch: !!this.touchscreen,
+      hitTest: false,
+      type: true,
+      paste: false,
+      keys: [...KNOWN_KEYS],
+      buttons: ['back', 'home'],
+      screenshot: true,
+      frames: !!this.frameSource,
+      record: false,
+      platformVerbs: [],
+      reasons,
+    };
+  }
+
+  get serial(): string {
+    return this.adb.serial;
+  }
+
+  /** The device's pixels per point (density / 160). */
+  private get px(): number {
+    return this.info.scale;
+  }
+
+  async describe(): Promise<Screen> {
+    return this.guard(async () => {
+      const [xml, app] = await Promise.all([this.freshTree(), this.readAppState()]);
+      const screen = importScreen(xml, { format: 'android-xml', scale: this.px });
+      screen.appState = { ...screen.appState, ...app };
+      if (app.app) screen.app = app.app;
+      return screen;
+    });
+  }
+
+  /** The raw dump behind describe() (android-xml, what `simlab outline --file` reads). */
+  async rawTree(): Promise<string> {
+    return this.guard(() => this.freshTree());
+  }
+
+  async perform(timeline: TouchTimeline): Promise<void> {
+    validateTimeline(timeline, this.info.size);
+    const single = motionSteps(timeline, this.px);
+    if (!single && !this.touchscreen) {
+      throw new SimlabError('UNSUPPORTED', `this device cannot touch with several fingers at once: ${this.capabilities.reasons?.multiTouch ?? ''}`, {
+        details: { capability: 'multiTouch' },
+      });
+    }
+    await this.input(async () => {
+      const gesture = new AbortController();
+      this.gesture = gesture;
+      let sent = 0;
+      try {
+        if (single) {
+          await this.timed(single, gesture.signal, async (step) => {
+            this.held.motion = { x: step.x, y: step.y };
+            await this.checked(motionCommand(step));
+            sent++;
+            if (step.action === 'UP') this.held.motion = null;
+          });
+        } else {
+          const ts = this.touchscreen as Touchscreen;
+          const batches = mtBatches(timeline, this.px, { w: this.facts.widthPx, h: this.facts.heightPx }, ts, () => this.nextTrackingId(ts));
+          this.held.slots = Array.from({ length: Math.min(ts.slots, timeline.fingers.length) }, (_, i) => i);
+          await this.timed(batches, gesture.signal, async (batch) => {
+            await this.checked(sendeventCommand(ts.path, batch.events));
+            sent++;
+          });
+          this.held.slots = [];
+        }
+      } catch (err) {
+        await this.releaseFingers();
+        throw asDelivered(err, sent > 0);
+      } finally {
+        this.gesture = undefined;
+      }
+    });
+  }
+
+  async type(text: string): Promise<void> {
+    if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'type needs a text string');
+    const reason = untypeableReason(text);
+    if (reason) throw new SimlabError('UNSUPPORTED', reason, { details: { capability: 'type' }, hint: 'type ASCII text; other characters need an input method on the device' });
+    const command = inputTextCommand(text);
+    if (!command) return;
+    await this.input(() => this.checked(command));
+  }
+
+  async key(name: string): Promise<void> {
+    const code = keyCode(name);
+    await this.input(() => this.checked(`input keyevent ${code}`));
+  }
+
+  async button(button: 'back' | 'home'): Promise<void> {
+    if (button !== 'back' && button !== 'home') {
+      throw new SimlabError('INVALID_ARGS', `unknown button "${String(button)}"`, { hint: 'Buttons: back, home' });
+    }
+    await this.input(() => this.checked(`input keyevent ${button === 'back' ? KEYCODE_BACK : KEYCODE_HOME}`));
+  }
+
+  async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
+    const area = screenshotArea(options, this.info.size);
+    return this.guard(async () => {
+      const png = await this.adb.exec('screencap -p');
+      if (png.length < 8 || png.readUInt32BE(0) !== 0x89504e47) {
+        throw new SimlabError('DEVICE_UNAVAILABLE', `screencap returned no PNG: ${png.subarray(0, 120).toString('utf8')}`, { delivery: 'not_delivered' });
+      }
+      return renderScreenshot(png, area, this.px, options);
+    });
+  }
+
+  frames(onFrame: (frame: Frame) => void): () => void {
+    this.requireUsable();
+    if (!this.frameSource) throw new SimlabError('UNSUPPORTED', this.capabilities.reasons?.frames ?? 'no frames', { details: { capability: 'frames' } });
+    return this.frameSource.subscribe(onFrame);
+  }
+
+  async appState(): Promise<AppState> {
+    return this.guard(() => this.readAppState());
+  }
+
+  /** Still once consecutive dumps stay identical for `quietMs` (counting from the last input). */
+  async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
+    const quietMs = options.quietMs ?? 250;
+    const timeoutMs = options.timeoutMs ?? 5000;
+    return this.guard(async () => {
+      const start = performance.now();
+      for (;;) {
+        let reading: TreeReading | undefined;
+        try {
+          reading = await this.readTree();
+        } catch (err) {
+          // An app that will not come to rest is "not still", not broken.
+          if (!(err instanceof SimlabError && err.code === 'APP_UNRESPONSIVE')) throw err;
+        }
+        const now = performance.now();
+        const sameFor = reading ? now - Math.max(reading.since, this.lastInputAt) : 0;
+        if (sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };
+        const elapsed = now - start;
+        if (elapsed >= timeoutMs) return { still: false, ms: Math.round(Math.max(0, sameFor)) };
+        await sleep(Math.min(POLL_MS, Math.max(0, quietMs - sameFor), timeoutMs - elapsed));
+      }
+    });
+  }
+
+  async releaseAll(): Promise<void> {
+    this.gesture?.abort(new SimlabError('INTERNAL', 'the gesture was cut short: its fingers were released', { delivery: 'delivery_uncertain' }));
+    await this.releaseFingers();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.gesture?.abort(new SimlabError('DEVICE_UNAVAILABLE', 'the Android device closed during the gesture', { delivery: 'delivery_uncertain' }));
+    this.frameSource?.stop();
+    await this.releaseFingers();
+  }
+
+  /** A dump taken after the last input and within FRESH_TREE_MS, else a new one. */
+  private async freshTree(): Promise<string> {
+    const r = this.reading;
+    if (r && r.at > this.lastInputAt && performance.now() - r.at <= FRESH_TREE_MS) return r.xml;
+    return (await this.readTree()).xml;
+  }
+
+  private async readTree(): Promise<TreeReading> {
+    const xml = await this.tree.dump();
+    const at = performance.now();
+    const previous = this.reading;
+    const since = previous && previous.xml === xml && previous.at > this.lastInputAt ? previous.since : at;
+    this.reading = { xml, at, since };
+    return this.reading;
+  }
+
+  private async readAppState(): Promise<AppState> {
+    const r = await this.adb.run('dumpsys window | grep -E "mCurrentFocus|mFocusedApp"');
+    return parseDumpsysWindow(r.stdout.toString('utf8'));
+  }
+
+  private nextTrackingId(ts: Touchscreen): number {
+    this.trackingId = (this.trackingId % ts.trackingMax) + 1;
+    return this.trackingId;
+  }
+
+  /** Sends steps at their times (ms from now), one after another, until the signal aborts. */
+  private async timed<S extends { t: number }>(steps: S[], signal: AbortSignal, send: (step: S) => Promise<void>): Promise<void> {
+    const start = performance.now();
+    for (const step of steps) {
+      const wait = start + step.t - performance.now();
+      if (wait > 0) await sleep(wait, undefined, { signal }).catch(() => undefined);
+      if (signal.aborted) throw signal.reason;
+      await send(step);
+    }
+  }
+
+  /** Runs a device command that must succeed; a refusal is an error naming what the device said. */
+  private async checked(command: string): Promise<CommandResult> {
+    const r = await this.adb.run(command);
+    const said = `${r.stderr.toString('utf8')}${r.stdout.toString('utf8')}`.trim();
+    if (r.code !== 0 || /Exception|Error:/.test(said)) {
+      throw new SimlabError('INTERNAL', `the device refused \`${command.slice(0, 80)}\`: ${said.slice(0, 300) || `status ${r.code}`}`, {
+        delivery: 'delivery_uncertain',
+        details: { serial: this.serial, status: r.code },
+      });
+    }
+    return r;
+  }
+
+  private async releaseFingers(): Promise<void> {
+    const { motion, slots } = this.held;
+    this.held.motion = null;
+    this.held.slots = [];
+    if (motion) await this.adb.run(`input motionevent CANCEL ${motion.x} ${motion.y}`).catch(() => undefined);
+    if (slots.length && this.touchscreen) await this.adb.run(sendeventCommand(this.touchscreen.path, liftEvents(slots, this.touchscreen))).catch(() => undefined);
+  }
+
+  private requireUsable(): void {
+    if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', `the Android device ${this.serial} is closed`);
+    if (this.state !== 'device' && this.state !== 'emulator') {
+      throw deviceUnavailable(this.serial, 'not_delivered', this.state === 'unauthorized' ? 'unauthorized: accept the USB debugging prompt on the device' : `the adb server reports it ${this.state}`);
+    }
+  }
+
+  private input<T>(action: () => Promise<T>): Promise<T> {
+    try {
+      this.requireUsable();
+    } catch (err) {
+      return Promise.reject(err);
+    }
+    const run = this.inputChain.then(action, action).finally(() => {
+      this.lastInputAt = performance.now();
+    });
+    this.inputChain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async guard<T>(action: () => Promise<T>): Promise<T> {
+    this.requireUsable();
+    return action();
+  }
+}
+
+/** After part of a gesture went out, a failure can no longer promise nothing was delivered. */
+function asDelivered(err: unknown, sentSome: boolean): unknown {
+  if (sentSome && err instanceof SimlabError && err.options.delivery === 'not_delivered') return err.withDelivery('delivery_uncertain');
+  return err;
+}

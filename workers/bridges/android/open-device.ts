@@ -1,0 +1,67 @@
+// Opens one adb device as an AndroidDevice: reads its screen and identity, finds its
+// touchscreen and probes once whether the shell may write it (emulators yes; phones since
+// Android 10 no).
+import type { AdbClient } from './adb/adbkit.js';
+import { AdbDevice } from './adb/adb-device.js';
+import { AndroidDevice } from './android-device.js';
+import type { DeviceFacts } from './device-facts.js';
+import { parseWmDensity, parseWmSize } from './device-facts.js';
+import { findFfmpeg } from './ffmpeg-path.js';
+import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './touchscreen.js';
+import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
+
+export interface OpenAndroidDeviceOptions {
+  client: AdbClient;
+  serial: string;
+  /** The id the hub knows the device by (default: the serial). */
+  id?: string;
+  /** Another tree source (an on-device helper); default `uiautomator dump`. */
+  tree?: (adb: AdbDevice) => TreeSource;
+  /** ffmpeg for live frames; default FFMPEG_PATH or the system's; null for none. */
+  ffmpegPath?: string | null;
+  recordTimeLimitS?: number;
+}
+
+export async function readFacts(adb: AdbDevice): Promise<DeviceFacts> {
+  const text = async (command: string) => (await adb.run(command)).stdout.toString('utf8').trim();
+  const [size, density, model, manufacturer, release, sdk] = await Promise.all([
+    text('wm size'),
+    text('wm density'),
+    text('getprop ro.product.model'),
+    text('getprop ro.product.manufacturer'),
+    text('getprop ro.build.version.release'),
+    text('getprop ro.build.version.sdk'),
+  ]);
+  const px = parseWmSize(size);
+  const dpi = parseWmDensity(density);
+  if (!px || !dpi) throw new Error(`${adb.serial}: cannot read the screen (wm size: ${JSON.stringify(size)}, wm density: ${JSON.stringify(density)})`);
+  return { widthPx: px.w, heightPx: px.h, density: dpi, model: model || adb.serial, manufacturer, release, sdk: Number(sdk) || 0 };
+}
+
+/** The touchscreen, if `sendevent` may write it; otherwise why multi-touch is unavailable. */
+export async function probeTouch(adb: AdbDevice): Promise<{ screen: Touchscreen } | { reason: string }> {
+  const listing = await adb.run('getevent -pl');
+  const screen = parseGeteventPl(listing.stdout.toString('utf8'));
+  if (!screen) return { reason: 'no multi-touch touchscreen in `getevent -pl`' };
+  // A lone SYN_REPORT changes nothing on the screen but needs write access.
+  const probe = await adb.run(`sendevent ${screen.path} ${EV_SYN} ${SYN_REPORT} 0`);
+  const said = `${probe.stderr.toString('utf8')}${probe.stdout.toString('utf8')}`.trim();
+  if (probe.code !== 0 || said) {
+    return { reason: `the shell may not write ${screen.path} (${said || `sendevent status ${probe.code}`}); multi-touch needs an emulator, root or an on-device helper` };
+  }
+  return { screen };
+}
+
+export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Promise<AndroidDevice> {
+  const adb = new AdbDevice(options.client, options.serial);
+  const [facts, touch] = await Promise.all([readFacts(adb), probeTouch(adb)]);
+  return new AndroidDevice({
+    id: options.id ?? options.serial,
+    adb,
+    facts,
+    tree: options.tree ? options.tree(adb) : new UiautomatorTreeSource(adb),
+    touch,
+    ffmpegPath: options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath,
+    ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),
+  });
+}
