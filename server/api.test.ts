@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { fail, ok } from '../core/contract/index.js';
 import { routeTable, API_PREFIX } from './api/app.js';
 import { roleAtLeast } from './auth/roles.js';
-import { startSimWorker, webDevice } from './testing/sim-worker.js';
-import { startTestHub } from './testing/test-hub.js';
+import { startSimWorker, webDevice } from './test-support/sim-worker.js';
+import { startTestHub } from './test-support/test-hub.js';
 import type { Role } from './store/store.js';
 
 type Env = { ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string; details?: Record<string, unknown>; disposition: { delivery: string; retry: string } } };

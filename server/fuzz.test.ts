@@ -2,8 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { API_PREFIX, routeTable } from './api/app.js';
-import { startSimWorker, webDevice } from './testing/sim-worker.js';
-import { startTestHub } from './testing/test-hub.js';
+import { startSimWorker, webDevice } from './test-support/sim-worker.js';
+import { startTestHub } from './test-support/test-hub.js';
 
 const RUNS = 2500;
 

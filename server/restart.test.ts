@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { API_PREFIX } from './api/app.js';
 import { startHub } from './hub.js';
-import { startSimWorker, webDevice } from './testing/sim-worker.js';
-import { call } from './testing/test-hub.js';
-import { tempDataDir } from './testing/temp-store.js';
+import { startSimWorker, webDevice } from './test-support/sim-worker.js';
+import { call } from './test-support/test-hub.js';
+import { tempDataDir } from './test-support/temp-store.js';
 import { issueToken } from './auth/tokens.js';
 
 type Env = { ok: boolean; data?: Record<string, unknown>; error?: { code: string } };

@@ -5,8 +5,8 @@ import { io } from 'socket.io-client';
 import { ok } from '../core/contract/index.js';
 import { WORKER_NAMESPACE, type CommandResult, type FrameMessage } from '../core/wire/worker-protocol.js';
 import { API_PREFIX } from './api/app.js';
-import { startSimWorker, webDevice } from './testing/sim-worker.js';
-import { startTestHub, type TestHub } from './testing/test-hub.js';
+import { startSimWorker, webDevice } from './test-support/sim-worker.js';
+import { startTestHub, type TestHub } from './test-support/test-hub.js';
 
 type Env = { ok: boolean; data?: Record<string, unknown>; error?: { code: string; disposition: { delivery: string; retry: string } } };
 
