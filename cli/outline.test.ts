@@ -61,6 +61,10 @@ describe('simlab outline', () => {
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^Diff [0-9a-f]{6} -> [0-9a-f]{6}: \+\d+ -\d+ ~\d+ =\d+\n/);
     assert.match(r.stdout, /\n\+ @\d+ .*"Airplane mode"/);
+    const json = JSON.parse((await simlab('outline', '--file', SETTINGS.path, '--diff', NETWORK.path, '--json')).stdout);
+    assert.equal(json.ok, true);
+    assert.equal(json.data.text, r.stdout);
+    assert.ok(json.data.diff.added.some((e: { label?: string }) => e.label === 'Airplane mode'));
     const same = await simlab('outline', '--file', SETTINGS.path, '--diff', SETTINGS.path);
     assert.match(same.stdout, /^Diff (\w+) -> \1: \+0 -0 ~0 =\d+\n/);
   });

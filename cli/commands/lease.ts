@@ -8,12 +8,17 @@ type LeaseOptions = LabOptions & { wait?: boolean; timeout?: string };
 
 const DEFAULT_WAIT_S = 60;
 
-/** Without --device: the first online device nobody holds (or, when waiting, the first online one). */
+/**
+ * Without --device: the device this token already holds (leasing it again renews it), else the
+ * first online device nobody holds, else (when waiting) the first online one.
+ */
 async function pickDevice(api: LabApi, waiting: boolean): Promise<Envelope<string>> {
   const devices = await api.devices();
   if (!devices.ok) return devices;
+  const mine = await myLeases(api, 'lease');
+  if (!mine.ok) return mine;
   const online = devices.data.devices.filter((d) => d.state === 'online');
-  const choice = online.find((d) => !d.lease) ?? (waiting ? online[0] : undefined);
+  const choice = online.find((d) => d.lease && mine.data[d.id] === d.lease.leaseId) ?? online.find((d) => !d.lease) ?? (waiting ? online[0] : undefined);
   if (choice) return { version: '1', ok: true, command: 'lease', data: choice.id };
   if (online.length === 0) {
     return fail('lease', 'DEVICE_UNAVAILABLE', 'no device is online', { hint: 'is a worker running? `simlab doctor`', retryAfterMs: 1000 });
