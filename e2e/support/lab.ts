@@ -138,10 +138,15 @@ export class WorkerProcess {
   }
 }
 
-/** Runs the simlab CLI (cli/main.ts, the source of the `simlab` bin) and answers its exit code and output. */
+/**
+ * Runs the simlab CLI (cli/main.ts, the source of the `simlab` bin) with only the lab settings
+ * given (none inherited from the caller's shell) and answers its exit code and output.
+ */
 export function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const inherited = { ...process.env };
+  for (const name of Object.keys(inherited)) if (name.startsWith('SIMLAB_')) delete inherited[name];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/main.ts'), ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'cli/main.ts'), ...args], { cwd: ROOT, env: { ...inherited, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
