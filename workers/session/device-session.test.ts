@@ -267,6 +267,31 @@ describe('device session on an in-memory app', () => {
     assert.deepEqual(bridge.log, ['tap:Post 2', 'open:Post 2', 'tap:Post 4', 'open:Post 4']);
   });
 
+  it('gives up a hung command with TIMEOUT and frees the device for the next one', async () => {
+    const bridge = new MemoryBridge();
+    const session = new DeviceSession(bridge, { commandTimeoutMs: 100 });
+    const describeScreen = bridge.describe.bind(bridge);
+    let release: () => void = () => undefined;
+    bridge.describe = () => new Promise((resolve) => (release = () => resolve(describeScreen())));
+    const hung = errorOf(await session.execute('tap', { target: { x: 50, y: 200 } }));
+    assert.equal(hung.code, 'TIMEOUT');
+    assert.equal(hung.disposition.delivery, 'not_delivered');
+    assert.ok(hung.retry_after_ms !== undefined);
+    bridge.describe = describeScreen;
+    release();
+    okData(await session.execute('outline', {}));
+    await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(bridge.log, [], 'the given-up tap never reaches the app');
+
+    const performTouches = bridge.perform.bind(bridge);
+    bridge.perform = () => new Promise(() => undefined);
+    const stuck = errorOf(await session.execute('tap', { target: { x: 50, y: 200 } }));
+    assert.equal(stuck.code, 'TIMEOUT');
+    assert.deepEqual(stuck.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
+    assert.ok(bridge.releases >= 1, 'held fingers released');
+    bridge.perform = performTouches;
+  });
+
   it('closes the device and refuses commands afterwards', async () => {
     const { bridge, session } = setup();
     await session.close();

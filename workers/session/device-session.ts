@@ -30,6 +30,12 @@ export interface DeviceSessionOptions extends ObserverOptions {
   historyPerLease?: number;
   /** Points an element's edges may move before a ref to it counts as stale. */
   frameTolerance?: number;
+  /**
+   * A command still running after this long answers TIMEOUT and frees the device for the
+   * next one (a hung device must not lock its session forever). Long enough for the longest
+   * gesture the wire allows (60 s) and the stillness wait after it.
+   */
+  commandTimeoutMs?: number;
 }
 
 /** Who runs a command: refs are scoped to the lease (`local` without one). */
@@ -92,6 +98,7 @@ export class DeviceSession {
   private readonly history: SnapshotHistory;
   private readonly observer: Observer;
   private readonly frameTolerance: number;
+  private readonly commandTimeoutMs: number;
   private closed = false;
   /** Finger travel the device absorbs before content scrolls, learned from the scrolls so far. */
   scrollSlop = 0;
@@ -105,6 +112,7 @@ export class DeviceSession {
     this.history = new SnapshotHistory(options.historyPerLease ?? 16);
     this.observer = new Observer(bridge, options);
     this.frameTolerance = options.frameTolerance ?? 2;
+    this.commandTimeoutMs = options.commandTimeoutMs ?? 90_000;
   }
 
   /** The commands this device runs (platform verbs only where it offers them). */
@@ -125,10 +133,27 @@ export class DeviceSession {
       return await this.mutex.run(async () => {
         if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
         const handler = this.handlers[admitted.command] as (args: unknown, run: Run) => Promise<unknown>;
-        return ok(command, await handler(admitted.args, run));
+        return ok(command, await this.withDeadline(command, run, handler(admitted.args, run)));
       });
     } catch (err) {
       return failFrom(command, run.attempt.settle(err));
+    }
+  }
+
+  private async withDeadline<T>(command: string, run: Run, work: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const overrun = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        // The hung command may send nothing more, and what it held down is let go.
+        run.attempt.abandon();
+        void this.bridge.releaseAll().catch(() => undefined);
+        reject(new SimlabError('TIMEOUT', `${command} did not finish within ${this.commandTimeoutMs} ms`, { hint: 'look at the screen before acting again' }));
+      }, this.commandTimeoutMs);
+    });
+    try {
+      return await Promise.race([work, overrun]);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -150,7 +175,9 @@ export class DeviceSession {
 
   /** A fresh look at the screen, kept in the lease's history (as the latest when `latest`). */
   async observe(run: Run, wait: boolean, latest: boolean): Promise<Observation> {
+    run.attempt.checkAlive();
     const seen = await this.observer.observe(wait);
+    run.attempt.checkAlive();
     this.history.remember(run.lease, seen.snapshot, latest);
     return seen;
   }
