@@ -36,7 +36,7 @@ export interface AndroidDeviceParts {
   recordTimeLimitS?: number;
 }
 
-/** A dump this recent, taken after the last input, stands for the current screen. */
+/** A settled dump this recent, taken after the last input, stands for the current screen. */
 const FRESH_TREE_MS = 150;
 const POLL_MS = 100;
 
@@ -62,6 +62,8 @@ export class AndroidDevice implements DeviceBridge {
   private inputChain: Promise<unknown> = Promise.resolve();
   private lastInputAt = -Infinity;
   private reading: TreeReading | undefined;
+  /** The reading waitForStill() settled on, handed to the next describe() once. */
+  private settled: TreeReading | undefined;
   private gesture: AbortController | undefined;
   /** Fingers down now: the motionevent pointer, MT-B slots. */
   private readonly held = { motion: null as { x: number; y: number } | null, slots: [] as number[] };
@@ -236,6 +238,7 @@ export class AndroidDevice implements DeviceBridge {
         }
         const now = performance.now();
         const sameFor = reading ? now - Math.max(reading.since, this.lastInputAt) : 0;
+        this.settled = reading;
         if (sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };
         const elapsed = now - start;
         if (elapsed >= timeoutMs) return { still: false, ms: Math.round(Math.max(0, sameFor)) };
@@ -257,9 +260,10 @@ export class AndroidDevice implements DeviceBridge {
     await this.releaseFingers();
   }
 
-  /** A dump taken after the last input and within FRESH_TREE_MS, else a new one. */
+  /** The dump waitForStill() ended on, if no input came since and it is recent; else a new one. */
   private async freshTree(): Promise<string> {
-    const r = this.reading;
+    const r = this.settled;
+    this.settled = undefined;
     if (r && r.at > this.lastInputAt && performance.now() - r.at <= FRESH_TREE_MS) return r.xml;
     return (await this.readTree()).xml;
   }
