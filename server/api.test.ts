@@ -262,3 +262,26 @@ test('one port: /api goes to the API, /socket.io to Socket.IO, everything else t
   t.after(() => worker.close());
   assert.equal((await worker.registered).ok, true);
 });
+
+test('a caller that hangs up while queued for a lease leaves the queue', async (t) => {
+  const { hub, tokens, call } = await startTestHub(t);
+  const worker = startSimWorker({ hubUrl: hub.url, token: tokens.worker, devices: [webDevice('dev1')] });
+  t.after(() => worker.close());
+  await worker.registered;
+  const held = ((await call('POST', `${API_PREFIX}/leases`, { token: tokens.agent, body: { deviceId: 'dev1' } })).body as Env).data as { id: string };
+  const hangUp = new AbortController();
+  const gaveUp = fetch(`${hub.url}${API_PREFIX}/leases`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${tokens.member}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ deviceId: 'dev1', wait: true, timeoutMs: 30_000 }),
+    signal: hangUp.signal,
+  }).catch((err: unknown) => err);
+  await new Promise((r) => setTimeout(r, 200));
+  hangUp.abort();
+  await gaveUp;
+  await new Promise((r) => setTimeout(r, 200));
+  const next = call('POST', `${API_PREFIX}/leases`, { token: tokens.admin, body: { deviceId: 'dev1', wait: true, timeoutMs: 10_000 } });
+  await call('DELETE', `${API_PREFIX}/leases/${held.id}`, { token: tokens.agent });
+  const got = await next;
+  assert.equal(((got.body as Env).data as { holder: string }).holder, 'admin-1', 'the one who hung up was skipped');
+});

@@ -89,3 +89,16 @@ test('an admin revokes anyone\'s lease; the holder then needs a new one', async 
   await leases.end(admin, lease.id, 'revoked');
   await assert.rejects(leases.require(alice, 'dev1'), code('LEASE_REQUIRED'));
 });
+
+test('a waiter that gives up leaves the queue; the next one gets the device', async (t) => {
+  const { leases, store } = await setup(t);
+  const first = await leases.acquire(alice, 'dev1');
+  const quitter = new AbortController();
+  const bobWaits = leases.acquire(bob, 'dev1', { wait: true, timeoutMs: 10_000, signal: quitter.signal });
+  const adminWaits = leases.acquire(admin, 'dev1', { wait: true, timeoutMs: 10_000 });
+  quitter.abort();
+  await assert.rejects(bobWaits, code('DEVICE_BUSY'));
+  await leases.end(alice, first.id, 'released');
+  assert.equal((await adminWaits).actor, 'root');
+  assert.equal((await store.listLiveLeases(Date.now())).length, 1);
+});

@@ -21,6 +21,8 @@ export interface AcquireOptions {
   timeoutMs?: number;
   ttlMs?: number;
   idleMs?: number;
+  /** The caller gave up (e.g. its HTTP request closed): leave the queue. */
+  signal?: AbortSignal;
 }
 
 interface Waiter {
@@ -121,6 +123,7 @@ export class LeaseManager {
       const queue = this.queues.get(deviceId) ?? [];
       queue.push(waiter);
       this.queues.set(deviceId, queue);
+      options.signal?.addEventListener('abort', () => void this.cancel(deviceId, waiter), { once: true });
       void this.pump(deviceId);
     });
   }
@@ -134,6 +137,13 @@ export class LeaseManager {
         ? busyError(holder)
         : new SimlabError('DEVICE_BUSY', `waited for device ${deviceId} without getting it`, { retryAfterMs: 1000 }),
     );
+  }
+
+  private async cancel(deviceId: string, waiter: Waiter): Promise<void> {
+    if (!this.removeWaiter(deviceId, waiter)) return;
+    await this.store.setQueueState(waiter.entryId, 'cancelled', null);
+    waiter.reject(new SimlabError('DEVICE_BUSY', 'the caller stopped waiting'));
+    await this.pump(deviceId);
   }
 
   private removeWaiter(deviceId: string, waiter: Waiter): boolean {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ok } from '../../../core/contract/index.js';
+import { SimlabError, ok } from '../../../core/contract/index.js';
 import type { LeaseRecord } from '../../store/store.js';
 import { route, signedIn, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
@@ -44,9 +44,24 @@ export function leaseRoutes(s: HubServices): AnyRoute[] {
       summary: 'Acquire a device (optionally waiting in its queue); DEVICE_BUSY names the holder and until when',
       body: AcquireBody,
       data: LeaseSchema,
-      handler: async ({ actor, body }) => {
-        const options = { wait: body.wait, timeoutMs: body.timeoutMs, ...(body.ttlMs ? { ttlMs: body.ttlMs } : {}), ...(body.idleMs ? { idleMs: body.idleMs } : {}) };
-        return ok('lease', await json(await s.leases.acquire(signedIn(actor), body.deviceId, options)));
+      handler: async ({ actor, body, reply }) => {
+        // A caller that hangs up while queued leaves the queue instead of being granted a lease nobody uses.
+        const asked = Date.now();
+        const gone = new AbortController();
+        reply.raw.once('close', () => reply.raw.writableFinished || gone.abort());
+        const options = {
+          wait: body.wait,
+          timeoutMs: body.timeoutMs,
+          signal: gone.signal,
+          ...(body.ttlMs ? { ttlMs: body.ttlMs } : {}),
+          ...(body.idleMs ? { idleMs: body.idleMs } : {}),
+        };
+        const lease = await s.leases.acquire(signedIn(actor), body.deviceId, options);
+        if (gone.signal.aborted && lease.acquiredAt >= asked) {
+          await s.leases.end(signedIn(actor), lease.id, 'released');
+          throw new SimlabError('DEVICE_BUSY', 'the caller hung up before the lease was granted');
+        }
+        return ok('lease', await json(lease));
       },
     }),
     route({
