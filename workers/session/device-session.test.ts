@@ -290,6 +290,10 @@ describe('device session on an in-memory app', () => {
     assert.deepEqual(stuck.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
     assert.ok(bridge.releases >= 1, 'held fingers released');
     bridge.perform = performTouches;
+    const slow = new DeviceSession(bridge);
+    bridge.perform = () => new Promise(() => undefined);
+    assert.equal(errorOf(await slow.execute('tap', { target: { x: 50, y: 200 } }, { deadlineMs: 100 })).code, 'TIMEOUT', "the caller's deadline counts");
+    bridge.perform = performTouches;
   });
 
   it('closes the device and refuses commands afterwards', async () => {

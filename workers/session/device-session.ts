@@ -42,6 +42,8 @@ export interface DeviceSessionOptions extends ObserverOptions {
 export interface SessionContext {
   leaseId?: string;
   actor?: unknown;
+  /** The caller's own deadline: the command is given up (TIMEOUT) at the sooner of it and the session's. */
+  deadlineMs?: number;
 }
 
 /** Where an action lands, found on the screen as it is right before acting. */
@@ -133,22 +135,22 @@ export class DeviceSession {
       return await this.mutex.run(async () => {
         if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
         const handler = this.handlers[admitted.command] as (args: unknown, run: Run) => Promise<unknown>;
-        return ok(command, await this.withDeadline(command, run, handler(admitted.args, run)));
+        return ok(command, await this.withDeadline(command, run, Math.min(this.commandTimeoutMs, ctx.deadlineMs ?? Infinity), handler(admitted.args, run)));
       });
     } catch (err) {
       return failFrom(command, run.attempt.settle(err));
     }
   }
 
-  private async withDeadline<T>(command: string, run: Run, work: Promise<T>): Promise<T> {
+  private async withDeadline<T>(command: string, run: Run, deadlineMs: number, work: Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;
     const overrun = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // The hung command may send nothing more, and what it held down is let go.
         run.attempt.abandon();
         void this.bridge.releaseAll().catch(() => undefined);
-        reject(new SimlabError('TIMEOUT', `${command} did not finish within ${this.commandTimeoutMs} ms`, { hint: 'look at the screen before acting again' }));
-      }, this.commandTimeoutMs);
+        reject(new SimlabError('TIMEOUT', `${command} did not finish within ${deadlineMs} ms`, { hint: 'look at the screen before acting again' }));
+      }, deadlineMs);
     });
     try {
       return await Promise.race([work, overrun]);
