@@ -30,6 +30,15 @@ export interface SessionSummary {
   endedAt: string | null;
 }
 
+export interface TokenSummary {
+  id: string;
+  name: string;
+  role: string;
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+}
+
 export interface OutlineQuery {
   format?: 'text' | 'json';
   interactive?: boolean;
@@ -95,6 +104,18 @@ export class LabApi {
 
   sessionActions(sessionId: string, query: { limit?: number; after?: number }): Promise<Envelope<{ actions: unknown[] }>> {
     return this.client.request('log', 'GET', `/sessions/${enc(sessionId)}/actions`, { query: { ...query } });
+  }
+
+  tokens(): Promise<Envelope<{ tokens: TokenSummary[] }>> {
+    return this.client.request('tokens', 'GET', '/tokens');
+  }
+
+  createToken(body: { name: string; role: string; expiresInMs?: number }): Promise<Envelope<TokenSummary & { token: string }>> {
+    return this.client.request('token.create', 'POST', '/tokens', { body });
+  }
+
+  revokeToken(id: string): Promise<Envelope<TokenSummary>> {
+    return this.client.request('token.revoke', 'DELETE', `/tokens/${enc(id)}`);
   }
 
   health(): Promise<Envelope<{ version: string; workers: number; devices: { online: number; total: number } }>> {

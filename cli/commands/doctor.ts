@@ -71,7 +71,7 @@ export async function hubChecks(options: LabOptions): Promise<Check[]> {
   }
   checks.push(
     devices.total === 0
-      ? { name: 'devices', status: 'warn', detail: `${workers} worker(s), no devices`, fix: 'start a worker: `npm run worker` with SIMLAB_HUB and SIMLAB_WORKER_TOKEN' }
+      ? { name: 'devices', status: 'warn', detail: `${workers} worker(s), no devices`, fix: 'start a worker: `npm run worker` with SIMLAB_HUB and SIMLAB_WORKER_TOKEN (an admin makes one: `simlab token create <name> --role worker`)' }
       : { name: 'devices', status: devices.online > 0 ? 'ok' : 'warn', detail: `${workers} worker(s), ${devices.online} of ${devices.total} device(s) online` },
   );
   return checks;
