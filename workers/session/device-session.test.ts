@@ -150,6 +150,7 @@ describe('device session on an in-memory app', () => {
       assert.equal(err.disposition.delivery, 'not_delivered', command);
       assert.equal(err.disposition.retry, 'safe', command);
     }
+    assert.ok(session.commands.includes('tap') && !session.commands.includes('web.open'), 'only the verbs this device offers are listed');
     const invalid = errorOf(await session.execute('tap', { target: 7 }));
     assert.ok(Array.isArray(invalid.details?.issues), 'zod issues are in the details');
     assert.deepEqual(bridge.log, []);
