@@ -1,6 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import type { CdpAxCapture, CdpAxNode, CdpDomBox, CdpRect } from '../../../core/importers/cdp-ax.js';
 import type { ScrollOffset } from '../../../core/model/index.js';
+import { readPageView, type PageView } from './page-view.js';
 
 /** The parts of `DOMSnapshot.captureSnapshot` this module reads (strings are indexes into `strings`). */
 interface RareBoolean {
@@ -62,16 +63,21 @@ export function joinCapture(
   snap: DomSnapshot,
   viewport: { w: number; h: number },
   scale: number,
+  pageView: PageView,
 ): CdpAxCapture {
   const doc = snap.documents[0];
   const s = (i: number | undefined) => (i === undefined || i < 0 ? '' : (snap.strings[i] ?? ''));
-  const view: CdpRect = [0, 0, viewport.w, viewport.h];
-  const scroll: ScrollOffset[] = [{ target: 'document', x: doc?.scrollOffsetX ?? 0, y: doc?.scrollOffsetY ?? 0 }];
+  // Everything is worked out in CSS px relative to the screen's corner, then turned into points.
+  const k = pageView.scale;
+  const view: CdpRect = [0, 0, viewport.w / k, viewport.h / k];
+  const pts = (r: CdpRect): CdpRect => [r[0] * k, r[1] * k, r[2] * k, r[3] * k];
+  const offset = (target: string, x: number, y: number): ScrollOffset => ({ target, x: x * k, y: y * k });
+  const scroll: ScrollOffset[] = [offset('document', doc?.scrollOffsetX ?? 0, doc?.scrollOffsetY ?? 0)];
   const boxes: Record<string, CdpDomBox> = {};
   if (!doc) return { format: 'cdp-ax', viewport, scale, nodes: ax.nodes, boxes, scroll };
 
-  const dx = doc.scrollOffsetX ?? 0;
-  const dy = doc.scrollOffsetY ?? 0;
+  const dx = pageView.pageX;
+  const dy = pageView.pageY;
   const n = doc.nodes;
   const parent = n.parentIndex ?? [];
   const attrsOf = (ni: number): Map<string, string> => {
@@ -134,15 +140,17 @@ export function joinCapture(
     const backend = n.backendNodeId?.[ni];
     if (backend === undefined) continue;
     const attrs = attrsOf(ni);
-    const box: CdpDomBox = { frame: layout.frame, clip: ownRegion(ni), tag: s(n.nodeName?.[ni]).toLowerCase() };
+    const clip = ownRegion(ni);
+    const box: CdpDomBox = { frame: pts(layout.frame), clip: clip && pts(clip), tag: s(n.nodeName?.[ni]).toLowerCase() };
     const id = attrs.get('id');
     if (id) box.id = id;
     if (clickable.has(ni)) box.clickable = true;
     const type = attrs.get('type');
     if (type && box.tag === 'input') box.inputType = type;
     if (layout.scroll) {
-      box.scroll = layout.scroll;
-      scroll.push({ target: id ?? `${box.tag}@${backend}`, ...layout.scroll });
+      const at = offset(id ?? `${box.tag}@${backend}`, layout.scroll.x, layout.scroll.y);
+      box.scroll = { x: at.x, y: at.y };
+      scroll.push(at);
     }
     boxes[String(backend)] = box;
   }
@@ -161,9 +169,20 @@ export function joinCapture(
 
 /** One batch: the full accessibility tree and one layout snapshot, requested together. */
 export async function captureCdpAx(cdp: CDPSession, viewport: { w: number; h: number }, scale: number): Promise<CdpAxCapture> {
-  const [ax, snap] = await Promise.all([
+  const [ax, snap, pageView] = await Promise.all([
     cdp.send('Accessibility.getFullAXTree', {}) as Promise<{ nodes: CdpAxNode[] }>,
-    cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true }) as Promise<unknown> as Promise<DomSnapshot>,
+    captureDom(cdp),
+    readPageView(cdp),
   ]);
-  return joinCapture(ax, snap, viewport, scale);
+  return joinCapture(ax, snap, viewport, scale, pageView);
+}
+
+/** The layout snapshot alone (for scroll offsets, URL and title). */
+export async function captureLayout(cdp: CDPSession, viewport: { w: number; h: number }, scale: number): Promise<CdpAxCapture> {
+  const [snap, pageView] = await Promise.all([captureDom(cdp), readPageView(cdp)]);
+  return joinCapture({ nodes: [] }, snap, viewport, scale, pageView);
+}
+
+function captureDom(cdp: CDPSession): Promise<DomSnapshot> {
+  return cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true }) as Promise<unknown> as Promise<DomSnapshot>;
 }

@@ -1,6 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import type { Point, Rect, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
+import { clientRectToPoints, pointToCss, readPageView, type PageView } from './page-view.js';
 
 /** What the page says about one element of the chain from the hit element up to <body>. */
 interface ElementFacts {
@@ -18,7 +19,9 @@ interface ElementFacts {
 /** Runs in the page on the array of elements. */
 function describeChain(this: Element[]): ElementFacts[] {
   const INTERACTIVE = /^(button|link|checkbox|switch|radio|tab|menuitem|option|slider|textbox|searchbox|combobox)$/;
-  const view = { x: 0, y: 0, w: innerWidth, h: innerHeight };
+  // The part of the layout viewport on screen (smaller than it when the page is zoomed in).
+  const vv = window.visualViewport;
+  const view = vv ? { x: vv.offsetLeft, y: vv.offsetTop, w: vv.width, h: vv.height } : { x: 0, y: 0, w: innerWidth, h: innerHeight };
   return this.map((el) => {
     const style = getComputedStyle(el);
     const parentStyle = el.parentElement ? getComputedStyle(el.parentElement) : null;
@@ -93,9 +96,11 @@ const ROLE_BY_ARIA: Record<string, UiNode['role']> = {
  * tree hides (aria-hidden) are found the same way; that is the point of hit-testing.
  */
 export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode | null> {
+  const view = await readPageView(cdp);
+  const css = pointToCss(view, point);
   const hit = (await cdp.send('DOM.getNodeForLocation', {
-    x: Math.round(point.x),
-    y: Math.round(point.y),
+    x: Math.round(css.x),
+    y: Math.round(css.y),
     includeUserAgentShadowDOM: false,
     ignorePointerEventsNone: true,
   })) as { backendNodeId: number };
@@ -119,7 +124,7 @@ export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode |
         const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId, depth: 0 });
         clickable = listeners.some((l) => POINTER_EVENTS.has(l.type));
       }
-      if (clickable) return toNode(el);
+      if (clickable) return toNode(el, view);
     }
     return null;
   } finally {
@@ -127,13 +132,14 @@ export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode |
   }
 }
 
-function toNode(el: ElementFacts): UiNode | null {
-  const visible = el.clip ? intersectRect(el.rect, el.clip) : null;
-  if (!visible) return null;
+function toNode(el: ElementFacts, view: PageView): UiNode | null {
+  const seen = el.clip ? intersectRect(el.rect, el.clip) : null;
+  if (!seen) return null;
+  const visible = clientRectToPoints(view, seen);
   const role = ROLE_BY_ARIA[el.role] ?? ROLE_BY_TAG[el.tag] ?? 'Other';
   const node: UiNode = {
     role,
-    frame: el.rect,
+    frame: clientRectToPoints(view, el.rect),
     visibleFrame: visible,
     states: {},
     actions: ['tap'],

@@ -254,6 +254,25 @@ describe('web device on the demo app (headless Chromium)', () => {
     await assert.rejects(device.screenshot({ crop: { x: 500, y: 900, w: 10, h: 10 } }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
   });
 
+  it('maps a zoomed-out desktop page (no viewport meta) to screen points', async () => {
+    const page =
+      '<body style="margin:0"><div style="height:500px"></div>' +
+      '<button id="big" style="display:block;width:400px;height:200px;border:0;background:#00f" onclick="window.hits=(window.hits||0)+1">Big</button>' +
+      '<div style="height:3000px"></div>';
+    await device.open(`data:text/html,${encodeURIComponent(page)}`);
+    const k = await device.evaluate<number>('visualViewport.scale');
+    assert.ok(k < 0.5, `the page is zoomed out (scale ${k})`);
+    const button = one(await device.describe(), (n) => n.id === 'big', 'button');
+    const expected = { x: 0, y: 500 * k, w: 400 * k, h: 200 * k };
+    for (const key of ['x', 'y', 'w', 'h'] as const) assert.ok(Math.abs(button.frame[key] - expected[key]) < 0.5, `${key}: ${JSON.stringify(button.frame)} vs ${JSON.stringify(expected)}`);
+    const centre = rectCentre(button.visibleFrame as Rect);
+    assert.equal((await device.hitTest(centre))?.id, 'big');
+    await device.perform(tap(centre));
+    assert.equal(await device.evaluate('window.hits'), 1, 'the tap landed on the button');
+    const shot = await device.screenshot({ crop: { x: centre.x - 5, y: centre.y - 5, w: 10, h: 10 }, format: 'png' });
+    assert.deepEqual([shot.width, shot.height], [10, 10]);
+  });
+
   it('streams frames only while subscribed', async () => {
     await go('#/home');
     const frames: Frame[] = [];

@@ -14,9 +14,10 @@ import type {
   ScreenshotResult,
   WaitForStillOptions,
 } from '../../bridge.js';
-import { captureCdpAx, joinCapture } from './capture.js';
+import { captureCdpAx, captureLayout } from './capture.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
+import { pointToCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS, resolveKey } from './keys.js';
 import { Screencast } from './screencast.js';
@@ -113,7 +114,10 @@ export class WebDevice implements DeviceBridge {
       const gesture = new AbortController();
       this.gesture = gesture;
       try {
-        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, gesture.signal);
+        // CDP takes touches in CSS px: the page's zoom at the start of the gesture maps them.
+        const view = await readPageView(this.cdp);
+        const css = steps.map((s) => ({ ...s, touchPoints: s.touchPoints.map((p) => ({ ...pointToCss(view, p), id: p.id })) }));
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, css, this.held, gesture.signal);
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
@@ -186,13 +190,13 @@ export class WebDevice implements DeviceBridge {
       throw new SimlabError('INVALID_ARGS', 'the crop lies outside the screen', { details: { crop: options.crop, screen } });
     }
     return this.guard(async () => {
-      // The clip is in page coordinates; its scale is image pixels per CSS pixel (= per point).
-      const metrics = await this.cdp.send('Page.getLayoutMetrics');
-      const vv = metrics.cssVisualViewport;
+      // The clip is in document CSS px; its scale is image pixels per CSS px.
+      const view = await readPageView(this.cdp);
+      const k = view.scale;
       const shot = await this.cdp.send('Page.captureScreenshot', {
         format,
         ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}),
-        clip: { x: area.x + vv.pageX, y: area.y + vv.pageY, width: area.w, height: area.h, scale },
+        clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: scale * k },
       });
       const data = Buffer.from(shot.data, 'base64');
       return { data, format, ...imageSize(data), origin: { x: area.x, y: area.y }, scale };
@@ -206,8 +210,7 @@ export class WebDevice implements DeviceBridge {
 
   async appState(): Promise<AppState> {
     return this.guard(async () => {
-      const snap = await this.cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: ['overflow-x', 'overflow-y', 'position'], includeDOMRects: true });
-      const capture = joinCapture({ nodes: [] }, snap as Parameters<typeof joinCapture>[1], this.viewport, this.info.scale);
+      const capture = await captureLayout(this.cdp, this.viewport, this.info.scale);
       return { url: capture.url, title: capture.title, scroll: capture.scroll };
     });
   }
