@@ -64,7 +64,8 @@ describe('simlab outline', () => {
     const json = JSON.parse((await simlab('outline', '--file', SETTINGS.path, '--diff', NETWORK.path, '--json')).stdout);
     assert.equal(json.ok, true);
     assert.equal(json.data.text, r.stdout);
-    assert.ok(json.data.diff.added.some((e: { label?: string }) => e.label === 'Airplane mode'));
+    const appeared = [...json.data.diff.added, ...json.data.diff.changed.map((p: { after: unknown }) => p.after)] as Array<{ label?: string }>;
+    assert.ok(appeared.some((e) => e.label === 'Airplane mode'));
     const same = await simlab('outline', '--file', SETTINGS.path, '--diff', SETTINGS.path);
     assert.match(same.stdout, /^Diff (\w+) -> \1: \+0 -0 ~0 =\d+\n/);
   });

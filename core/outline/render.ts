@@ -1,6 +1,6 @@
 import type { Screen } from '../model/screen.js';
 import type { Band } from './bands.js';
-import { formatElement, isActionableElement } from './format.js';
+import { cellAlias, formatElement, isActionableElement } from './format.js';
 import { printableIds } from './ids.js';
 import type { OutlineElement, Snapshot } from './snapshot.js';
 import type { OutlineView, ViewOptions } from './views.js';
@@ -70,7 +70,7 @@ function shownDepth(el: OutlineElement, byIndex: Map<number, OutlineElement>, sh
 }
 
 function gapLine(hidden: OutlineElement[], depth: number): string {
-  const cells = [...new Set(hidden.filter((e) => e.list).map((e) => `#${e.list?.cell}${e.list?.list === 1 ? '' : `@${e.list?.list}`}`))];
+  const cells = [...new Set(hidden.map(cellAlias).filter((a) => a !== undefined))];
   const where = cells.length > 1 ? ` (cells ${cells[0]}-${cells[cells.length - 1]})` : cells.length === 1 ? ` (cell ${cells[0]})` : '';
   return `${INDENT.repeat(depth)}… ${hidden.length} more${where}`;
 }
