@@ -129,6 +129,8 @@ class Lexer {
       } else if (c === '"') {
         this.i++;
         this.doubleQuoted(parts, lit);
+      } else if (c === '$' && this.src[this.i + 1] === "'") {
+        lit(this.ansiC(), true);
       } else if (c === '$') {
         this.dollar(parts, lit, false);
       } else if (c === '`') {
@@ -139,6 +141,45 @@ class Lexer {
       }
     }
     return { parts };
+  }
+
+  /** mksh's `$'...'`: single quotes with C backslash escapes; `this.i` is at the `$`. */
+  private ansiC(): string {
+    const simple: Record<string, string> = { a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v', '\\': '\\', "'": "'", '"': '"', '?': '?' };
+    let out = '';
+    this.i += 2;
+    for (;;) {
+      const c = this.src[this.i];
+      if (c === undefined) throw new ShSyntaxError('unterminated quoted string');
+      this.i++;
+      if (c === "'") return out;
+      if (c !== '\\') {
+        out += c;
+        continue;
+      }
+      const e = this.src[this.i] ?? '';
+      const rest = this.src.slice(this.i + 1);
+      let m: RegExpExecArray | null;
+      if (e in simple) {
+        out += simple[e];
+        this.i++;
+      } else if ((m = /^[0-7]{0,2}/.exec(rest)) && /[0-7]/.test(e)) {
+        out += String.fromCharCode(parseInt(e + m[0], 8) & 0xff);
+        this.i += 1 + m[0].length;
+      } else if (e === 'x' && (m = /^[0-9a-fA-F]{1,2}/.exec(rest))) {
+        out += String.fromCharCode(parseInt(m[0], 16));
+        this.i += 1 + m[0].length;
+      } else if ((e === 'u' || e === 'U') && (m = (e === 'u' ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(rest))) {
+        out += String.fromCodePoint(parseInt(m[0], 16));
+        this.i += 1 + m[0].length;
+      } else if (e === 'c' && rest[0] !== undefined) {
+        out += String.fromCharCode(rest.charCodeAt(0) & 0x1f);
+        this.i += 2;
+      } else {
+        out += `\\${e}`;
+        this.i++;
+      }
+    }
   }
 
   private doubleQuoted(parts: WordPart[], lit: (t: string, q: boolean) => void): void {

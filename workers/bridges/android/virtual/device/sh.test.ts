@@ -30,6 +30,10 @@ describe('sh word parsing', () => {
     ['input text a#b', 'a#b'],
     ['input text a #b', 'a'],
     ['input text two words', 'two'],
+    ["input text $'a\\nb\\tc'", 'a\nb\tc'],
+    ["input text $'it\\'s'", "it's"],
+    ["input text $'\\x41\\101\\u0042'", 'AAB'],
+    ['input text "$\'x\'"', "$'x'"],
   ];
   for (const [line, typed] of cases) {
     it(`${JSON.stringify(line)} types ${JSON.stringify(typed)}`, async () => {
