@@ -247,7 +247,10 @@ export class SqliteStore implements Store {
   }
 
   async touchLease(id: string, now: number): Promise<void> {
-    this.db.prepare('UPDATE leases SET last_activity_at = ? WHERE id = ? AND ended_at IS NULL').run(now, id);
+    // Skipped when touched moments ago (a quarter of the idle timeout, at most 1 s): no write, no fsync.
+    this.db
+      .prepare('UPDATE leases SET last_activity_at = ? WHERE id = ? AND ended_at IS NULL AND last_activity_at <= ? - MIN(1000, idle_ms / 4)')
+      .run(now, id, now);
   }
 
   async endLease(id: string, reason: LeaseEnd, now: number): Promise<LeaseRecord | null> {

@@ -143,6 +143,7 @@ export interface Store {
   listLiveLeases(now: number): Promise<LeaseRecord[]>;
   /** Pushes expiresAt to now + ttl and touches lastActivityAt; null if the lease is not live. */
   renewLease(id: string, now: number): Promise<LeaseRecord | null>;
+  /** Records activity (for the idle timeout); may skip a touch that follows another closely. */
   touchLease(id: string, now: number): Promise<void>;
   endLease(id: string, reason: LeaseEnd, now: number): Promise<LeaseRecord | null>;
   /** Ends every lease that ran out by `now`; returns them. */
