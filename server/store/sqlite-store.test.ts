@@ -61,3 +61,15 @@ test('actions keep their order and their envelope across a reopen', async (t) =>
   assert.equal(actions[2]?.envelope, null, 'an action still in flight is recorded without an envelope');
   assert.equal((await again.liveLease('d', 1))?.id, 'L1');
 });
+
+test('a touch right after another is skipped, but never for longer than a quarter of the idle timeout', async (t) => {
+  const store = new SqliteStore(join(tempDir(t), 's.db'));
+  t.after(() => store.close());
+  await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
+  await store.acquireLease({ id: 'L1', sessionId: 'S1', deviceId: 'd', tokenId: 't1', actor: 'a', ttlMs: 1e9, idleMs: 400, now: 0 });
+  await store.touchLease('L1', 50);
+  assert.equal((await store.getLease('L1'))?.lastActivityAt, 0, 'skipped: 50 ms after the last activity');
+  await store.touchLease('L1', 100);
+  assert.equal((await store.getLease('L1'))?.lastActivityAt, 100, 'written: a quarter of the 400 ms idle timeout passed');
+  assert.equal(await store.liveLease('d', 450), null, 'idle 400 ms after the last recorded activity');
+});
