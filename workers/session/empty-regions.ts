@@ -19,8 +19,10 @@ export function contentRects(screen: Screen, containerShare: number): Rect[] {
   const out: Rect[] = [];
   const walk = (n: UiNode): void => {
     const frame = n.visibleFrame ?? n.frame;
-    const meaningful = n.children.length === 0 || !!n.label || !!n.value || n.actions.length > 0;
-    if (meaningful && rectArea(frame) > 0 && rectArea(frame) <= limit) out.push(frame);
+    const leaf = n.children.length === 0;
+    const meaningful = leaf || !!n.label || !!n.value || n.actions.length > 0;
+    // A large node with children is a container: its own area says nothing about what is drawn.
+    if (meaningful && rectArea(frame) > 0 && (leaf || rectArea(frame) <= limit)) out.push(frame);
     n.children.forEach(walk);
   };
   walk(screen.root);
