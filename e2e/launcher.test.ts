@@ -16,6 +16,11 @@ function launch(env: Record<string, string>): { child: ChildProcess; output: () 
   return { child, output: () => out };
 }
 
+interface Check {
+  name: string;
+  status: string;
+}
+
 function exitOf(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
@@ -50,18 +55,22 @@ test('npm start runs hub + worker + web phone, prints the admin token once, writ
   assert.equal(await exitOf(first.child), 0);
   await waitFor('every process the launcher started to exit', () => family.every((pid) => !isAlive(pid)), 20_000);
 
-  const second = launch({ SIMLAB_DATA: data.dir, SIMLAB_LOCAL_WORKER: '0' });
+  const second = launch({ SIMLAB_DATA: data.dir });
   started.push(second.child);
-  await waitFor('the hub up again', () => /Ctrl-C stops the lab/.test(second.output()) || second.child.exitCode !== null, 60_000);
+  await waitFor('the lab up again', () => /registered with/.test(second.output()) || second.child.exitCode !== null, 180_000);
   const url2 = second.output().match(/hub on (http:\/\/\S+)/)?.[1];
   assert.ok(url2, second.output());
   assert.doesNotMatch(second.output(), /slk_/, 'the admin token is shown only on the first start');
   assert.deepEqual(JSON.parse(readFileSync(credentials, 'utf8')), { hub: url2, token }, 'the CLI keeps its token and learns the new URL');
-  const me = await runCli(['doctor', '--json'], { SIMLAB_DATA: data.dir });
-  const checks = (JSON.parse(me.stdout) as { data?: { checks: Array<{ name: string; status: string }> }; error?: { details: { checks: Array<{ name: string; status: string }> } } });
-  const byName = Object.fromEntries((checks.data?.checks ?? checks.error?.details.checks ?? []).map((c) => [c.name, c.status]));
+  const doctor = await runCli(['doctor', '--json'], { SIMLAB_DATA: data.dir });
+  const report = JSON.parse(doctor.stdout) as { data?: { checks: Check[] }; error?: { details: { checks: Check[] } } };
+  const byName = Object.fromEntries((report.data?.checks ?? report.error?.details.checks ?? []).map((c) => [c.name, c.status]));
   assert.equal(byName.hub, 'ok');
   assert.equal(byName.token, 'ok');
-  second.child.kill('SIGTERM');
-  assert.equal(await exitOf(second.child), 0);
+  assert.equal(byName.devices, 'ok');
+
+  // Even a launcher killed outright takes its hub, worker and browsers with it.
+  const family2 = descendants(second.child.pid as number);
+  second.child.kill('SIGKILL');
+  await waitFor('every process of the killed launcher to exit', () => family2.every((pid) => !isAlive(pid)), 20_000);
 });
