@@ -117,4 +117,17 @@ describe('renderOutline frames', () => {
     const text = renderOutline(buildSnapshot(screen));
     assert.match(text, /\n@\d+ Cell "Airplane Mode"\n {2}@\d+ Switch unchecked\n/);
   });
+
+  it('leaves out a label that is its child lines run together (a web link named by its content)', () => {
+    const { screen } = settingsScreen();
+    const link = (label: string, parts: string[]) =>
+      node({ role: 'Link', label, actions: ['tap'], frame: [0, 400, 390, 60], children: parts.map((p, i) => node({ role: 'Text', label: p, frame: [10 + i * 120, 410, 110, 20] })) });
+    screen.root.children.push(link('Bruno Silva 17 min ago', ['Bruno Silva', '17 min ago']));
+    const text = renderOutline(buildSnapshot(screen));
+    assert.match(text, /\n@\d+ Link\n {2}@\d+ Text "Bruno Silva"\n {2}@\d+ Text "17 min ago"\n/);
+    assert.match(renderOutline(buildSnapshot(screen), { interactive: true }), /\n@\d+ Link "Bruno Silva 17 min ago"\n/);
+    screen.root.children.pop();
+    screen.root.children.push(link('Open profile', ['Bruno Silva', '17 min ago']));
+    assert.match(renderOutline(buildSnapshot(screen)), /\n@\d+ Link "Open profile"\n/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { Screen } from '../model/screen.js';
 import type { Band } from './bands.js';
-import { cellAlias, formatElement, isActionableElement } from './format.js';
+import { cellAlias, collapseSpace, formatElement, isActionableElement } from './format.js';
 import { printableIds } from './ids.js';
 import type { OutlineElement, Snapshot } from './snapshot.js';
 import type { OutlineView, ViewOptions } from './views.js';
@@ -62,6 +62,29 @@ function idRule(snapshot: Snapshot, frames: 'auto' | 'all'): (el: OutlineElement
   return (el) => (isActionableElement(el) || (el.label === undefined && el.value === undefined) ? ids.get(el.index) : undefined);
 }
 
+/**
+ * Labels the text can leave out because other shown lines already say them: a label repeating
+ * the label of the line it sits in (an iOS switch in its cell), and a label that is exactly its
+ * child lines' labels run together (a web link named by its content). The JSON keeps them all.
+ */
+function repeatedLabel(snapshot: Snapshot, shown: Set<number>): (el: OutlineElement) => boolean {
+  const byIndex = new Map(snapshot.elements.map((e) => [e.index, e]));
+  const childLabels = new Map<number, string[]>();
+  const childCount = new Map<number, number>();
+  for (const e of snapshot.elements) {
+    if (e.parent === undefined || !shown.has(e.index)) continue;
+    childCount.set(e.parent, (childCount.get(e.parent) ?? 0) + 1);
+    if (e.label !== undefined) childLabels.set(e.parent, [...(childLabels.get(e.parent) ?? []), e.label]);
+  }
+  return (el) => {
+    if (el.label === undefined) return false;
+    const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
+    if (parent !== undefined && shown.has(parent.index) && parent.label === el.label) return true;
+    const parts = childLabels.get(el.index) ?? [];
+    return parts.length > 1 && parts.length === childCount.get(el.index) && collapseSpace(parts.join(' ')) === collapseSpace(el.label);
+  };
+}
+
 /** Depth among the shown lines only, so filtered views indent consistently. */
 function shownDepth(el: OutlineElement, byIndex: Map<number, OutlineElement>, shown: Set<number>): number {
   let d = 0;
@@ -84,6 +107,7 @@ export function renderView(view: OutlineView, options: RenderOptions = {}): stri
   const byIndex = new Map(view.snapshot.elements.map((e) => [e.index, e]));
   const shown = new Set(view.shown.map((e) => e.index));
   const frames = options.frames ?? 'auto';
+  const saysAgain = repeatedLabel(view.snapshot, shown);
   const showsFrame = frameRule(view.snapshot, frames);
   const idOf = idRule(view.snapshot, frames);
   const lines = [headerLine(view, options)];
@@ -105,9 +129,7 @@ export function renderView(view: OutlineView, options: RenderOptions = {}): stri
       }
       if (hidden.length > 0 && marksGaps) lines.push(gapLine(hidden, hiddenDepth));
       hidden = [];
-      const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
-      const echoes = frames === 'auto' && el.label !== undefined && parent !== undefined && shown.has(parent.index) && parent.label === el.label;
-      const text = formatElement(el, { frame: showsFrame(el), idText: idOf(el), maxText: MAX_TEXT, omitLabel: echoes });
+      const text = formatElement(el, { frame: showsFrame(el), idText: idOf(el), maxText: MAX_TEXT, omitLabel: frames === 'auto' && saysAgain(el) });
       lines.push(INDENT.repeat(shownDepth(el, byIndex, shown)) + text);
     }
     if (hidden.length > 0 && marksGaps) lines.push(gapLine(hidden, hiddenDepth));
