@@ -40,6 +40,12 @@ describe('buildSnapshot', () => {
     );
   });
 
+  it('says so when a screen shows nothing', () => {
+    const { screen } = settingsScreen();
+    screen.root.children = [];
+    assert.match(renderOutline(buildSnapshot(screen, { lists: [] })), /\n\(no elements: the tree shows nothing\)\n$/);
+  });
+
   it('gives the same content the same id whatever the stillness, and other content another id', () => {
     const a = withList({ stillMs: 400 }).snapshot;
     const b = withList({ stillMs: 2300 }).snapshot;

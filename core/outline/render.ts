@@ -111,6 +111,7 @@ export function renderView(view: OutlineView, options: RenderOptions = {}): stri
   const showsFrame = frameRule(view.snapshot, frames);
   const idOf = idRule(view.snapshot, frames);
   const lines = [headerLine(view, options)];
+  if (view.snapshot.elements.length === 0) lines.push('(no elements: the tree shows nothing)');
   const marksGaps = view.truncated;
   for (const band of BANDS) {
     const inBand = view.snapshot.elements.filter((e) => e.band === band);
