@@ -75,6 +75,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     pingTimeout: HEARTBEAT_INTERVAL_MS,
     maxHttpBufferSize: 16 * 1024 * 1024,
   });
+  // The main namespace serves nobody: every namespace in use checks its own tokens.
+  io.use((_socket, next) => next(new Error('UNAUTHORIZED')));
   workers.attach(io);
   const adminToken = await ensureAdminToken(store);
   const workerToken = options.localWorker === false ? null : await mintLocalWorkerToken(store);

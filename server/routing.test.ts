@@ -44,8 +44,14 @@ test('a command reaches the owning worker with its lease, actor and deadline, an
   assert.ok(msg && msg.deadlineMs > 0 && msg.deadlineMs <= 5000);
 });
 
-test('only worker tokens open /workers', async (t) => {
+test('only worker tokens open /workers; the main namespace is closed; unknown namespaces are refused', async (t) => {
   const h = await startTestHub(t);
+  for (const nsp of ['/', '/nope']) {
+    const socket = io(h.hub.url + nsp, { auth: { token: h.tokens.worker }, transports: ['websocket'], reconnection: false });
+    const err = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
+    socket.disconnect();
+    assert.match(err.message, /UNAUTHORIZED|Invalid namespace/, nsp);
+  }
   for (const token of ['slk_bad', h.tokens.admin, h.tokens.agent]) {
     const socket = io(h.hub.url + WORKER_NAMESPACE, { auth: { token }, transports: ['websocket'], reconnection: false });
     const err = await new Promise<Error>((resolve) => socket.once('connect_error', resolve));
