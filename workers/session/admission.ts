@@ -10,9 +10,9 @@ export interface Admitted {
 
 const MULTI_TOUCH: ReadonlySet<CommandName> = new Set(['pinch', 'rotate', 'two-finger-tap', 'two-finger-long-press']);
 
-function unsupported(message: string, capability: string, caps: Capabilities, fallback: string): SimlabError {
+function unsupported(message: string, capability: string, caps: Capabilities, fallback: string, specific?: string): SimlabError {
   return new SimlabError('UNSUPPORTED', message, {
-    hint: caps.reasons?.[capability] ?? fallback,
+    hint: (specific === undefined ? undefined : caps.reasons?.[specific]) ?? caps.reasons?.[capability] ?? fallback,
     details: { capability },
   });
 }
@@ -94,7 +94,7 @@ export function admit(command: string, rawArgs: unknown, info: DeviceInfo, caps:
     throw new SimlabError('INVALID_ARGS', `unknown key "${String(args.key)}"`, { details: { keys: caps.keys }, hint: `keys this device has: ${caps.keys.join(', ')}` });
   }
   if (command === 'button' && !caps.buttons.includes(args.button as 'back' | 'home')) {
-    throw unsupported(`this device has no ${String(args.button)} button`, 'buttons', caps, `buttons this device has: ${caps.buttons.join(', ') || 'none'}`);
+    throw unsupported(`this device has no ${String(args.button)} button`, 'buttons', caps, `buttons this device has: ${caps.buttons.join(', ') || 'none'}`, String(args.button));
   }
   if (command === 'screenshot' && !caps.screenshot) throw unsupported('this device cannot take screenshots', 'screenshot', caps, 'no screenshot path on this device');
   return { command, args };

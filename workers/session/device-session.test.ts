@@ -157,6 +157,15 @@ describe('device session on an in-memory app', () => {
     assert.equal(bridge.performed.length, 0);
   });
 
+  it('says why a platform verb is unsupported', async () => {
+    const bridge = new MemoryBridge();
+    Object.assign(bridge.info, { platform: 'android' });
+    const err = errorOf(await new DeviceSession(bridge).execute('web.open', { url: 'https://example.com/' }));
+    assert.equal(err.code, 'UNSUPPORTED');
+    assert.match(err.hint ?? '', /web-only verb and this device is android/);
+    assert.equal(errorOf(await new DeviceSession(bridge).execute('button', { button: 'home' })).hint, 'no home button in memory');
+  });
+
   it('scrolls by 300 points within 2 points in at most two drags, then in one drag once the slop is known', async () => {
     const { bridge, session } = setup();
     const first = okData(await session.execute('scroll-by', { dy: 300 }));
