@@ -10,7 +10,7 @@ import { collectLines } from './element-nodes.js';
 import { snapshotIdOf } from './fingerprint.js';
 import { formatElement } from './format.js';
 import type { ListDetector, ListInput } from './list-input.js';
-import { compareLines } from './sibling-order.js';
+import { lineComparator } from './sibling-order.js';
 import type { DetectedList, OutlineElement, Snapshot } from './snapshot.js';
 
 export interface BuildOptions {
@@ -45,9 +45,9 @@ function toElement(line: LineNode, index: number, band: Band, depth: number, par
 }
 
 /** Sorts every level of the line forest in reading order (in place). */
-function sortForest(lines: LineNode[]): void {
-  lines.sort(compareLines);
-  for (const l of lines) sortForest(l.children);
+function sortForest(lines: LineNode[], compare: (a: LineNode, b: LineNode) => number): void {
+  lines.sort(compare);
+  for (const l of lines) sortForest(l.children, compare);
 }
 
 /**
@@ -134,7 +134,7 @@ export function buildSnapshot(screen: Screen, options: BuildOptions = {}): Snaps
   const given = options.lists ?? detectLists;
   const lists = typeof given === 'function' ? given(screen) : given;
   const forest = collectLines(screen.root, bounds);
-  sortForest(forest);
+  sortForest(forest, lineComparator());
   const region = contentRegion(screen, lists[0]);
   const bandOfLine = new Map<LineNode, Band>();
   const assign = (l: LineNode): void => {
