@@ -80,6 +80,7 @@ export async function typeCommand(session: DeviceSession, a: CommandArgs<'type'>
       match: a.clear ? 'equals' : 'contains',
       actual: value,
       field: identityOf(now),
+      before: data.before,
       after: after.id,
       diff: data.diff,
     });
@@ -112,6 +113,7 @@ export async function toggleCommand(session: DeviceSession, a: CommandArgs<'togg
       expected: want,
       actual: now?.states.checked ?? null,
       element: identityOf(el),
+      before: data.before,
       after: after.id,
       diff: data.diff,
     });
