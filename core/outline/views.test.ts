@@ -30,9 +30,12 @@ describe('views', () => {
   it('interactive: actionable lines and their context only', () => {
     const { screen } = settingsScreen();
     screen.root.children.push(node({ role: 'Text', label: 'Version 17.2', frame: [20, 600, 200, 20] }));
+    screen.root.children.push(node({ role: 'Text', label: 'Nickname', frame: [20, 650, 200, 20] }));
+    screen.root.children.push(node({ role: 'TextField', frame: [20, 680, 300, 40], states: { editable: true } }));
     const snapshot = buildSnapshot(screen);
     const text = renderOutline(snapshot, { interactive: true });
     assert.doesNotMatch(text, /Version 17\.2/);
+    assert.match(text, /\n@\d+ Text "Nickname"\n@\d+ TextField 20,680 300x40\n/, 'a caption right before a field stays');
     assert.match(text, /@\d+ Switch "Wi-Fi"/);
     assert.match(text, / {4}@\d+ Text "Bluetooth"\n/, 'a row without a label keeps the text that says what it is');
     assert.match(text.split('\n')[0] ?? '', new RegExp(`interactive ${snapshot.elements.length - 1}/${snapshot.elements.length}$`));

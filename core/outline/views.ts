@@ -50,20 +50,24 @@ function ancestorsOf(el: OutlineElement, byIndex: Map<number, OutlineElement>): 
 /**
  * Actionable elements, the labelled lines inside an unlabelled actionable one (what a row says),
  * the first line of every list cell, headings, selected or checkable lines (the current tab),
- * and the enclosing lines of all of those.
+ * captions (a label right before an actionable sibling), and the enclosing lines of all of those.
  */
 function interactiveSet(snapshot: Snapshot): Set<number> {
   const byIndex = new Map(snapshot.elements.map((e) => [e.index, e]));
   const keep = new Set<number>();
-  for (const el of snapshot.elements) {
+  const els = snapshot.elements;
+  els.forEach((el, i) => {
     const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
     const explainsParent = parent !== undefined && isActionableElement(parent) && parent.label === undefined && el.label !== undefined;
     const saysWhereWeAre = el.role === 'Heading' || el.states.selected === true || el.states.checked !== undefined;
-    if (isActionableElement(el) || explainsParent || el.list !== undefined || saysWhereWeAre) {
+    // A label right before an actionable sibling names it or its section ("Password" above a field, "VISION" above cells).
+    const next = els.slice(i + 1).find((e) => e.parent === el.parent);
+    const captions = el.label !== undefined && next !== undefined && next.index === el.index + 1 && isActionableElement(next);
+    if (isActionableElement(el) || explainsParent || el.list !== undefined || saysWhereWeAre || captions) {
       keep.add(el.index);
       for (const a of ancestorsOf(el, byIndex)) keep.add(a.index);
     }
-  }
+  });
   return keep;
 }
 
