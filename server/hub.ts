@@ -5,6 +5,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { HEARTBEAT_INTERVAL_MS } from '../core/wire/worker-protocol.js';
+import type { FastifyInstance } from 'fastify';
 import { buildApi, type RateLimit } from './api/app.js';
 import type { HubServices } from './api/services.js';
 import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
@@ -46,61 +47,81 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/** Requests per minute per token from SIMLAB_RATE_LIMIT, when set. */
+function rateLimitFromEnv(): RateLimit | undefined {
+  const raw = process.env.SIMLAB_RATE_LIMIT;
+  if (raw === undefined || raw === '') return undefined;
+  const max = Number(raw);
+  if (!Number.isInteger(max) || max < 1) throw new Error(`SIMLAB_RATE_LIMIT must be a positive number of requests per minute, not "${raw}"`);
+  return { max, windowMs: 60_000 };
+}
+
 /** Starts the hub on one port: REST under /api/v1, Socket.IO (/workers), and the fallback for the rest. */
 export async function startHub(options: HubOptions): Promise<Hub> {
+  const rateLimit = options.rateLimit ?? rateLimitFromEnv();
   const dataDir = options.dataDir || process.env.SIMLAB_DATA || join(homedir(), '.simlab');
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const store = new SqliteStore(join(dataDir, 'simlab.db'));
-  await store.cancelWaitingQueue();
   const verifier = new TokenVerifier(store);
   const version = hubVersion();
   const workers = new WorkerHub(store, verifier, { hubVersion: version, ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}) });
-  await workers.load();
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
   const services: HubServices = { store, verifier, leases, workers, hubVersion: version, startedAt: Date.now() };
-
-  const app = await buildApi(services, {
-    ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
-    logger: options.logger ?? false,
-    serverFactory: (handler) =>
-      createServer((req, res) => {
-        if (options.fallback && !(req.url ?? '/').startsWith('/api/')) options.fallback(req, res);
-        else handler(req, res);
-      }),
-  });
-  await app.ready();
-  const io = new SocketServer(app.server, {
-    serveClient: false,
-    pingInterval: HEARTBEAT_INTERVAL_MS,
-    pingTimeout: HEARTBEAT_INTERVAL_MS,
-    maxHttpBufferSize: 16 * 1024 * 1024,
-  });
-  // The main namespace serves nobody: every namespace in use checks its own tokens.
-  io.use((_socket, next) => next(new Error('UNAUTHORIZED')));
-  workers.attach(io);
-  const adminToken = await ensureAdminToken(store);
-  const workerToken = options.localWorker === false ? null : await mintLocalWorkerToken(store);
-  await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const port = (app.server.address() as AddressInfo).port;
-  const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
-
-  let closing: Promise<void> | null = null;
-  return {
-    url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
-    port,
-    adminToken,
-    workerToken,
-    services,
-    io,
-    close: () => {
-      closing ??= (async () => {
-        workers.close();
-        leases.close();
-        io.engine.close();
-        await app.close();
-        await store.close();
-      })();
-      return closing;
-    },
-  };
+  let app: FastifyInstance | null = null;
+  try {
+    await store.cancelWaitingQueue();
+    await workers.load();
+    app = await buildApi(services, {
+      ...(rateLimit ? { rateLimit } : {}),
+      logger: options.logger ?? false,
+      serverFactory: (handler) =>
+        createServer((req, res) => {
+          if (options.fallback && !(req.url ?? '/').startsWith('/api/')) options.fallback(req, res);
+          else handler(req, res);
+        }),
+    });
+    await app.ready();
+    const io = new SocketServer(app.server, {
+      serveClient: false,
+      pingInterval: HEARTBEAT_INTERVAL_MS,
+      pingTimeout: HEARTBEAT_INTERVAL_MS,
+      maxHttpBufferSize: 16 * 1024 * 1024,
+    });
+    // The main namespace serves nobody: every namespace in use checks its own tokens.
+    io.use((_socket, next) => next(new Error('UNAUTHORIZED')));
+    workers.attach(io);
+    await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+    // Only once the hub is up: a first admin token minted by a start that then failed would never be shown.
+    const adminToken = await ensureAdminToken(store);
+    const workerToken = options.localWorker === false ? null : await mintLocalWorkerToken(store);
+    const port = (app.server.address() as AddressInfo).port;
+    const shownHost = options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1';
+    const running = app;
+    let closing: Promise<void> | null = null;
+    return {
+      url: `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${port}`,
+      port,
+      adminToken,
+      workerToken,
+      services,
+      io,
+      close: () => {
+        closing ??= (async () => {
+          workers.close();
+          leases.close();
+          io.engine.close();
+          await running.close();
+          await store.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    // A hub that could not start (a port in use, say) leaves nothing open behind it.
+    workers.close();
+    leases.close();
+    await app?.close();
+    await store.close();
+    throw err;
+  }
 }

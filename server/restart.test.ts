@@ -45,3 +45,13 @@ test('a hub restart on the same data dir keeps tokens, leases and the log; the w
   const log = ((await call(second.url, 'GET', `${API_PREFIX}/sessions/${lease.sessionId}/actions`, { token: agent })).body as Env).data?.actions as Array<{ args: unknown }>;
   assert.deepEqual(log.map((a) => a.args), [{ target: '@1' }, { target: '@2' }]);
 });
+
+test('a hub that cannot take its port fails to start and leaves its data dir usable', async (t) => {
+  const first = await startHub({ port: 0, dataDir: tempDataDir(t) });
+  t.after(() => first.close());
+  const dataDir = tempDataDir(t);
+  await assert.rejects(startHub({ port: first.port, dataDir }), /EADDRINUSE/);
+  const again = await startHub({ port: 0, dataDir });
+  t.after(() => again.close());
+  assert.ok(again.adminToken, 'the failed start minted no admin token it could not show');
+});
