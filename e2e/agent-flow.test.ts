@@ -117,6 +117,13 @@ describe('the lab end to end: hub, worker process, web device, agents', { concur
     const released = await runCli(['release'], env);
     assert.equal(released.code, 0, released.stderr);
     assert.equal((await device(agent)).lease, null);
+
+    // A lease taken elsewhere (over HTTP) is found by asking the hub, so --device can still be left out.
+    data(await lease(agent));
+    const elsewhere = { ...env, SIMLAB_CREDENTIALS: `${data_.dir}/other-machine/credentials.json` };
+    const releasedElsewhere = await runCli(['release'], elsewhere);
+    assert.equal(releasedElsewhere.code, 0, releasedElsewhere.stderr);
+    assert.equal((await device(agent)).lease, null);
   });
 
   test('two agents contend: one holds the device, the other gets DEVICE_BUSY, then gets it from the queue after release', async () => {

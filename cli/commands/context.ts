@@ -36,13 +36,22 @@ export function leaseMemory(api: LabApi): LeaseMemory {
   return new LeaseMemory(hub, token);
 }
 
-/** This token's live leases, by device id: what this CLI remembers, checked against the hub. */
+/**
+ * This token's live leases, by device id: what this CLI remembers, checked against the hub;
+ * when it remembers none (leased elsewhere), the live leases held under this token's name.
+ */
 export async function myLeases(api: LabApi, command: string): Promise<Envelope<Record<string, string>>> {
   const live = await api.leases();
   if (!live.ok) return live;
   const memory = leaseMemory(api);
   memory.keepOnly(new Set(live.data.leases.map((l) => l.id)));
-  return { version: '1', ok: true, command, data: memory.all() };
+  const remembered = memory.all();
+  if (Object.keys(remembered).length > 0 || live.data.leases.length === 0) return { version: '1', ok: true, command, data: remembered };
+  const me = await api.me();
+  if (!me.ok) return { version: '1', ok: true, command, data: remembered };
+  const held = Object.fromEntries(live.data.leases.filter((l) => l.holder === me.data.name).map((l) => [l.deviceId, l.id]));
+  for (const [deviceId, leaseId] of Object.entries(held)) memory.remember(deviceId, leaseId);
+  return { version: '1', ok: true, command, data: held };
 }
 
 /**
