@@ -285,3 +285,31 @@ test('a caller that hangs up while queued for a lease leaves the queue', async (
   const got = await next;
   assert.equal(((got.body as Env).data as { holder: string }).holder, 'admin-1', 'the one who hung up was skipped');
 });
+
+test('leases over HTTP: a TTL runs out, an idle lease ends, an admin revokes; the holder then gets LEASE_REQUIRED', async (t) => {
+  const { hub, tokens, call } = await startTestHub(t, { leasePolicy: { sweepMs: 50 } });
+  const worker = startSimWorker({ hubUrl: hub.url, token: tokens.worker, devices: [webDevice('dev1')] });
+  t.after(() => worker.close());
+  await worker.registered;
+  const acquire = async (body: Record<string, unknown>) => ((await call('POST', `${API_PREFIX}/leases`, { token: tokens.agent, body: { deviceId: 'dev1', ...body } })).body as Env).data as { id: string };
+  const tap = () => call('POST', `${API_PREFIX}/devices/dev1/tap`, { token: tokens.agent, body: { target: '@1' } });
+  const waitEnded = async (id: string) => {
+    while ((await hub.services.store.getLease(id))?.endedAt === null) await new Promise((r) => setTimeout(r, 50));
+    return (await hub.services.store.getLease(id))?.endReason;
+  };
+
+  const ttl = await acquire({ ttlMs: 300 });
+  assert.equal(await waitEnded(ttl.id), 'expired');
+  assert.equal((await tap()).status, 428);
+
+  const idle = await acquire({ idleMs: 300 });
+  assert.equal(await waitEnded(idle.id), 'idle');
+  assert.equal(((await tap()).body as Env).error?.code, 'LEASE_REQUIRED');
+
+  const revoked = await acquire({});
+  assert.equal((await call('POST', `${API_PREFIX}/leases/${revoked.id}/revoke`, { token: tokens.member })).status, 403, 'only admins revoke');
+  assert.equal((await call('POST', `${API_PREFIX}/leases/${revoked.id}/revoke`, { token: tokens.admin })).status, 200);
+  assert.equal((await tap()).status, 428);
+  const renew = await call('POST', `${API_PREFIX}/leases/${revoked.id}/renew`, { token: tokens.agent });
+  assert.equal((renew.body as Env).error?.code, 'LEASE_REQUIRED');
+});

@@ -71,7 +71,7 @@ export function actionCommands(): Command[] {
   const fling = withDeviceOption(new Command('fling'))
     .description('a quick flick that keeps scrolling after release')
     .argument('<direction>', 'up, down, left or right (the way the finger moves)')
-    .option('--target <selector>', 'where to fling (default: the screen centre)')
+    .option('--target <selector>', 'the scroll container (default: the main list or page)')
     .action((direction: string, options: Opts) => sendAction('fling', withTarget({ direction }, options.target as string | undefined), options));
 
   const pinch = withDeviceOption(new Command('pinch'))
