@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,16 +10,31 @@ import { loadFixture, REPO_ROOT } from '../test/support/fixtures.js';
 const run = promisify(execFile);
 const BUILT = join(REPO_ROOT, 'dist/cli/main.js');
 
+function argvOf(args: string[]): string[] {
+  return existsSync(BUILT) ? [BUILT, ...args] : ['--import', 'tsx', join(REPO_ROOT, 'cli/main.ts'), ...args];
+}
+
 /** The built CLI as users run it; straight from the sources (tsx) when nothing is built yet. */
 async function simlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const argv = existsSync(BUILT) ? [BUILT, ...args] : ['--import', 'tsx', join(REPO_ROOT, 'cli/main.ts'), ...args];
   try {
-    const { stdout, stderr } = await run(process.execPath, argv, { cwd: REPO_ROOT });
+    const { stdout, stderr } = await run(process.execPath, argvOf(args), { cwd: REPO_ROOT });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
     return { code: e.code, stdout: e.stdout, stderr: e.stderr };
   }
+}
+
+/** The CLI with `input` on its standard input. */
+function simlabWithInput(input: string, ...args: string[]): Promise<{ code: number | null; stdout: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, argvOf(args), { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout }));
+    child.stdin.end(input);
+  });
 }
 
 const SETTINGS = loadFixture('android/appium_settings_top.xml');
@@ -34,6 +49,12 @@ describe('simlab outline', () => {
     assert.match(r.stdout, /^App: com\.android\.settings {2}\d+x\d+ {2}portrait {2}snapshot [0-9a-f]{6}\n/);
     assert.match(r.stdout, /\n\[Content\]\n/);
     assert.match(r.stdout, /\n {0,8}@\d+ .*"Network & internet"/);
+  });
+
+  it('reads the dump from standard input with --file -', async () => {
+    const piped = await simlabWithInput(SETTINGS.text, 'outline', '--file', '-');
+    assert.equal(piped.code, 0);
+    assert.equal(piped.stdout, (await simlab('outline', '--file', SETTINGS.path)).stdout);
   });
 
   it('prints the same bytes twice', async () => {

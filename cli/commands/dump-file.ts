@@ -15,6 +15,8 @@ export interface DumpOptions {
 
 function readText(path: string): string {
   try {
+    // `-` is standard input, so a dump can be piped straight in (`adb exec-out uiautomator dump /dev/tty`).
+    if (path === '-') return readFileSync(0, 'utf8');
     const size = statSync(path).size;
     if (size > MAX_DUMP_BYTES) {
       throw new SimlabError('INVALID_ARGS', `${path} is ${size} bytes; dumps above ${MAX_DUMP_BYTES} bytes are refused`);

@@ -45,7 +45,7 @@ function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: s
 export function outlineCommand(): Command {
   return new Command('outline')
     .description('the outline of a captured UI tree dump (or the settled diff between two dumps)')
-    .requiredOption('--file <dump>', 'a captured UI tree: uiautomator / Appium / XCUITest XML, Rico or idb JSON')
+    .requiredOption('--file <dump>', 'a captured UI tree (uiautomator / Appium / XCUITest XML, Rico, idb/AXe or CDP JSON); - reads standard input')
     .addOption(new Option('--format <format>', 'the dump format (default: detected)').choices([...TREE_FORMATS]))
     .option('--scale <n>', 'device pixels per point (default: per format)')
     .option('--diff <dump>', 'a second dump: print the settled diff from --file to it')
