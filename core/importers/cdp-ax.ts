@@ -31,7 +31,7 @@ export interface CdpAxNode {
   backendDOMNodeId?: number;
 }
 
-/** [x, y, w, h] in CSS pixels (= points), relative to the viewport. */
+/** [x, y, w, h] in points (CSS pixels times the page's zoom), relative to the screen's top-left corner. */
 export type CdpRect = [number, number, number, number];
 
 /** Layout facts of one DOM node. */

@@ -1,7 +1,7 @@
 import type { CDPSession } from 'playwright-core';
 import type { Point, Rect, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
-import { clientRectToPoints, pointToCss, readPageView, type PageView } from './page-view.js';
+import { clientRectToPoints, pointToDocumentCss, readPageView, type PageView } from './page-view.js';
 
 /** What the page says about one element of the chain from the hit element up to <body>. */
 interface ElementFacts {
@@ -97,7 +97,7 @@ const ROLE_BY_ARIA: Record<string, UiNode['role']> = {
  */
 export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode | null> {
   const view = await readPageView(cdp);
-  const css = pointToCss(view, point);
+  const css = pointToDocumentCss(view, point);
   const hit = (await cdp.send('DOM.getNodeForLocation', {
     x: Math.round(css.x),
     y: Math.round(css.y),

@@ -4,8 +4,9 @@ import type { Point, Rect } from '../../../core/model/index.js';
 /**
  * Where the page's CSS pixels are on the screen. A page laid out for the device width at
  * scale 1 has CSS pixels = points; a desktop page (no viewport meta) is zoomed out and a
- * pinch-zoomed page zoomed in. CDP takes input and hit-test points in CSS pixels of the
- * viewport, and reports layout in CSS pixels of the document.
+ * pinch-zoomed page zoomed in. CDP takes touches in CSS px of the visible part of the page,
+ * hit-test points and layout in CSS px of the document; getBoundingClientRect answers in CSS
+ * px of the layout viewport.
  */
 export interface PageView {
   /** Points per CSS pixel. */
@@ -29,12 +30,44 @@ export async function readPageView(cdp: CDPSession): Promise<PageView> {
   return { scale, pageX: v.pageX, pageY: v.pageY, offsetX: v.offsetX, offsetY: v.offsetY };
 }
 
-/** A screen point as CSS px of the viewport (for input and hit-testing). */
-export function pointToCss(view: PageView, p: Point): Point {
-  return { x: p.x / view.scale + view.offsetX, y: p.y / view.scale + view.offsetY };
+/** A screen point as CSS px relative to the visible part of the page (what touch input takes). */
+export function pointToViewportCss(view: Pick<PageView, 'scale'>, p: Point): Point {
+  return { x: p.x / view.scale, y: p.y / view.scale };
+}
+
+/** A screen point as CSS px of the document (what `DOM.getNodeForLocation` takes). */
+export function pointToDocumentCss(view: PageView, p: Point): Point {
+  return { x: view.pageX + p.x / view.scale, y: view.pageY + p.y / view.scale };
 }
 
 /** A rectangle in CSS px of the layout viewport (getBoundingClientRect) as screen points. */
 export function clientRectToPoints(view: PageView, r: Rect): Rect {
   return { x: (r.x - view.offsetX) * view.scale, y: (r.y - view.offsetY) * view.scale, w: r.w * view.scale, h: r.h * view.scale };
+}
+
+/**
+ * The page's zoom kept fresh while a gesture runs: a pinch that zooms the page must keep its
+ * fingers where they are on the screen, and CDP maps CSS pixels with the zoom of the moment
+ * (mapping with the zoom at the start would feed the zoom back into itself: a 2x pinch ended
+ * at 5x). Reads `Page.getLayoutMetrics` back to back until stopped; the latest answer wins.
+ */
+export async function followPageView(cdp: CDPSession): Promise<{ current: () => PageView; stop: () => Promise<void> }> {
+  let view = await readPageView(cdp);
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        view = await readPageView(cdp);
+      } catch {
+        return;
+      }
+    }
+  })();
+  return {
+    current: () => view,
+    stop: async () => {
+      running = false;
+      await loop;
+    },
+  };
 }

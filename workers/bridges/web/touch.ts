@@ -79,12 +79,14 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
  * Chromium acknowledges a touch move only after a rendered frame, which would stretch a
  * gesture to the page's frame rate; the CDP connection keeps them in order, and every
  * acknowledgement is awaited at the end. `held` tracks the fingers down, so a failure can
- * lift them; aborting the signal stops the gesture before its next step.
+ * lift them; aborting the signal stops the gesture before its next step. `toDevice` maps
+ * each point to the page's coordinates at the moment it is sent.
  */
 export async function sendTouchSteps(
   cdp: CDPSession,
   steps: TouchStep[],
   held: Map<number, TouchPoint>,
+  toDevice: (p: TouchPoint) => TouchPoint = (p) => p,
   signal?: AbortSignal,
 ): Promise<TouchTiming> {
   const start = performance.now();
@@ -104,7 +106,7 @@ export async function sendTouchSteps(
     const late = Math.max(0, performance.now() - due);
     maxLate = Math.max(maxLate, late);
     sumLate += late;
-    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints });
+    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints.map(toDevice) });
     done.catch((err: unknown) => {
       failure ??= err;
     });

@@ -17,7 +17,7 @@ import type {
 import { captureCdpAx, captureLayout } from './capture.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
-import { pointToCss, readPageView } from './page-view.js';
+import { followPageView, pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS, resolveKey } from './keys.js';
 import { Screencast } from './screencast.js';
@@ -114,10 +114,14 @@ export class WebDevice implements DeviceBridge {
       const gesture = new AbortController();
       this.gesture = gesture;
       try {
-        // CDP takes touches in CSS px: the page's zoom at the start of the gesture maps them.
-        const view = await readPageView(this.cdp);
-        const css = steps.map((s) => ({ ...s, touchPoints: s.touchPoints.map((p) => ({ ...pointToCss(view, p), id: p.id })) }));
-        this.lastTouchTiming = await sendTouchSteps(this.cdp, css, this.held, gesture.signal);
+        // CDP takes touches in CSS px: each is mapped with the page's zoom when it is sent.
+        const view = await followPageView(this.cdp);
+        const toCss = (p: { x: number; y: number; id: number }) => ({ ...pointToViewportCss(view.current(), p), id: p.id });
+        try {
+          this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, gesture.signal);
+        } finally {
+          await view.stop();
+        }
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
