@@ -76,6 +76,11 @@ try {
   const local = { leaseId: lease.id, actor };
   const cases: Array<{ name: string; rest: () => Promise<Envelope>; direct: () => Promise<Envelope> }> = [
     {
+      name: 'app-state (transport floor)',
+      rest: () => call(hub.url, 'GET', `/devices/${first.id}/app-state`, agent),
+      direct: () => first.session.execute('app-state', {}, local),
+    },
+    {
       name: 'outline (no wait)',
       rest: () => call(hub.url, 'GET', `/devices/${first.id}/outline?wait=false`, agent),
       direct: () => first.session.execute('outline', { wait: false }, local),
