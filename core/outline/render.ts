@@ -9,7 +9,10 @@ import { selectView } from './views.js';
 export interface RenderOptions extends ViewOptions {
   /** Print the stillness figure in the header (default true): the only part that varies for an unchanged screen. */
   still?: boolean;
-  /** 'auto' (default): frames only where words cannot place an element; 'all': on every line. */
+  /**
+   * 'auto' (default): frames only where words cannot place an element, ids where they address
+   * something, repeated labels left out. 'all': every frame, id and label (the verbose form).
+   */
   frames?: 'auto' | 'all';
 }
 
