@@ -303,6 +303,11 @@ describe('web device on the demo app (headless Chromium)', () => {
     await scrollFeed();
     await device.waitForStill();
     assert.ok(frames.length > 0, 'frames arrive while scrolling');
+    const feedScroll = await demoState<number>('feedScroll');
+    assert.ok(feedScroll > 100, `the feed scrolled (${feedScroll})`);
+    const state = await device.appState();
+    assert.deepEqual(state.scroll?.find((s) => s.target === 'feed'), { target: 'feed', x: 0, y: feedScroll });
+    assert.match(state.title ?? '', /Home/);
     assert.deepEqual([frames[0]?.format, frames[0]?.width, frames[0]?.height], ['jpeg', 390, 844]);
     stop();
     await device.waitForStill();
