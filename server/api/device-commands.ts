@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SimlabError, type Envelope } from '../../core/contract/index.js';
 import type { CommandName } from '../../core/wire/commands.js';
 import type { Actor } from '../auth/actor.js';
+import { actionFeedOf } from './action-feed.js';
 import { checkCapability } from './capabilities.js';
 import type { HubServices } from './services.js';
 import type { DeviceView } from '../fleet/worker-hub.js';
@@ -48,8 +49,11 @@ export async function runAction(s: HubServices, actor: Actor, deviceId: string, 
     command,
     args,
   });
+  actionFeedOf(s).publish({ kind: 'begun', action });
   const result = await s.workers.dispatch({ deviceId, command, args, leaseId: lease.id, actor, deadlineMs });
-  await s.store.finishAction(action.id, { envelope: result.envelope, ...result.evidence, finishedAt: Date.now() });
+  const outcome = { envelope: result.envelope, ...result.evidence, finishedAt: Date.now() };
+  await s.store.finishAction(action.id, outcome);
+  actionFeedOf(s).publish({ kind: 'finished', action: { ...action, envelope: outcome.envelope, before: outcome.before ?? null, after: outcome.after ?? null, diff: outcome.diff ?? null, finishedAt: outcome.finishedAt } });
   await s.store.touchLease(lease.id, Date.now());
   return result.envelope;
 }

@@ -1,0 +1,132 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import type { DeviceSummary } from '../../core/wire/ui-protocol.js';
+import { FrameCanvas } from '../components/FrameCanvas';
+import { errorText } from '../lib/api';
+import { takeDevice, stateText } from '../lib/lease';
+import { atLeast, useMe } from '../lib/me';
+import { useLive } from '../lib/socket';
+
+function DeviceCard({ device, canTake }: { device: DeviceSummary; canTake: boolean }) {
+  const router = useRouter();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const take = async (wait: boolean) => {
+    setBusy(wait ? 'Waiting in the queue…' : 'Taking…');
+    setError(null);
+    try {
+      await takeDevice(device.id, wait);
+      router.push(`/devices/${encodeURIComponent(device.id)}`);
+    } catch (err) {
+      setError(errorText(err));
+      setBusy(null);
+    }
+  };
+  const state = device.state === 'offline' ? 'offline' : device.lease ? 'busy' : 'free';
+  return (
+    <article className="device-card card" data-testid="device-card" data-device={device.id}>
+      <Link href={`/devices/${encodeURIComponent(device.id)}`} className="thumb" title="Open (watch)">
+        {device.state === 'online' ? <FrameCanvas deviceId={device.id} maxFps={2} /> : <span className="muted">offline</span>}
+      </Link>
+      <div className="device-meta">
+        <strong>{device.name}</strong>
+        <span className="muted">
+          {device.platform} · {device.model}
+        </span>
+        <span className={`state ${state}`} data-testid="device-state">
+          {stateText(device)}
+        </span>
+      </div>
+      <div className="row">
+        <Link className="button ghost" href={`/devices/${encodeURIComponent(device.id)}`}>
+          Open
+        </Link>
+        {canTake && state === 'free' && (
+          <button onClick={() => void take(false)} disabled={!!busy} data-testid="take">
+            Take
+          </button>
+        )}
+        {canTake && state === 'busy' && (
+          <button onClick={() => void take(true)} disabled={!!busy} data-testid="queue">
+            Join queue
+          </button>
+        )}
+      </div>
+      {busy && <p className="muted">{busy}</p>}
+      {error && <p className="error">{error}</p>}
+    </article>
+  );
+}
+
+export default function DevicesPage() {
+  const me = useMe();
+  const [devices, setDevices] = useState<DeviceSummary[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [platform, setPlatform] = useState('all');
+  const [state, setState] = useState('all');
+  const [denied, setDenied] = useState<string | null>(null);
+  useEffect(() => setDenied(new URLSearchParams(window.location.search).get('denied')), []);
+
+  useLive('devices', (s) => {
+    s.emit('devices:watch', (reply) => {
+      if (reply.ok) setDevices(reply.data.devices);
+      else setError(reply.error.message);
+    });
+    s.on('devices', setDevices);
+    return () => {
+      s.off('devices', setDevices);
+      s.emit('devices:unwatch');
+    };
+  });
+
+  const shown = useMemo(
+    () =>
+      (devices ?? []).filter((d) => {
+        if (platform !== 'all' && d.platform !== platform) return false;
+        if (state === 'available') return d.state === 'online' && !d.lease;
+        if (state === 'in-use') return d.state === 'online' && !!d.lease;
+        if (state === 'offline') return d.state === 'offline';
+        return true;
+      }),
+    [devices, platform, state],
+  );
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1>Devices</h1>
+        <label>
+          Platform{' '}
+          <select value={platform} onChange={(e) => setPlatform(e.target.value)}>
+            <option value="all">all</option>
+            <option value="web">web</option>
+            <option value="android">android</option>
+            <option value="ios">ios</option>
+          </select>
+        </label>
+        <label>
+          State{' '}
+          <select value={state} onChange={(e) => setState(e.target.value)}>
+            <option value="all">all</option>
+            <option value="available">available</option>
+            <option value="in-use">in use</option>
+            <option value="offline">offline</option>
+          </select>
+        </label>
+      </div>
+      {denied && <p className="error">That page ({denied}) needs the admin role.</p>}
+      {me && !atLeast(me, 'agent') && <p className="note">You are signed in as a viewer: you can watch every device but not take one.</p>}
+      {error && <p className="error">{error}</p>}
+      {devices === null && !error && <p className="muted">Loading devices…</p>}
+      {devices !== null && devices.length === 0 && <p className="muted">No devices yet: start a worker (npm run worker) and its devices appear here.</p>}
+      {devices !== null && devices.length > 0 && shown.length === 0 && <p className="muted">No device matches these filters.</p>}
+      <div className="grid">
+        {shown.map((d) => (
+          <DeviceCard key={d.id} device={d} canTake={atLeast(me, 'agent')} />
+        ))}
+      </div>
+    </section>
+  );
+}

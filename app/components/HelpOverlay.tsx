@@ -1,0 +1,50 @@
+'use client';
+
+const SHORTCUTS: Array<[string, string]> = [
+  ['?', 'show or hide this help'],
+  ['Esc', 'close this help / leave inspect mode'],
+  ['Device page', ''],
+  ['click', 'tap where you click'],
+  ['press and hold', 'long press'],
+  ['drag', 'swipe along the path you drew, at your speed'],
+  ['wheel', 'scroll by'],
+  ['Alt + drag', 'pinch, the second finger mirrored around the centre'],
+  ['Shift + Alt + drag', 'rotate around the centre'],
+  ['typing (stream focused)', 'types on the device; Enter, Backspace, arrows are sent as keys'],
+  ['i', 'inspect mode: clicking the stream selects an element instead of tapping'],
+  ['b / h', 'Back / Home'],
+  ['s', 'download a screenshot'],
+  ['t', 'take the device, or release it'],
+  ['Session replay', ''],
+  ['→ or j / ← or k', 'next / previous action'],
+  ['Home / End', 'first / last action'],
+];
+
+export function HelpOverlay({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="overlay" role="dialog" aria-label="Keyboard shortcuts" data-testid="help" onClick={onClose}>
+      <div className="overlay-card" onClick={(e) => e.stopPropagation()}>
+        <h2>Keyboard shortcuts</h2>
+        <table>
+          <tbody>
+            {SHORTCUTS.map(([key, what]) =>
+              what ? (
+                <tr key={key}>
+                  <td>
+                    <kbd>{key}</kbd>
+                  </td>
+                  <td>{what}</td>
+                </tr>
+              ) : (
+                <tr key={key}>
+                  <th colSpan={2}>{key}</th>
+                </tr>
+              ),
+            )}
+          </tbody>
+        </table>
+        <button onClick={onClose}>Close</button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/// <reference types="next" />
+declare module '*.css';

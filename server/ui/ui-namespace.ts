@@ -1,0 +1,221 @@
+import type { Namespace, Server, Socket } from 'socket.io';
+import { SimlabError, fail, failFrom, ok } from '../../core/contract/index.js';
+import { COMMANDS, OBSERVE_COMMANDS, isCommandName } from '../../core/wire/commands.js';
+import {
+  ControlSchema,
+  DeviceRequestSchema,
+  FramesSubscribeSchema,
+  UI_NAMESPACE,
+  type ActionEntry,
+  type DeviceSummary,
+  type UiClientEvents,
+  type UiServerEvents,
+} from '../../core/wire/ui-protocol.js';
+import { actionFeedOf } from '../api/action-feed.js';
+import { DEFAULT_DEADLINE_MS, runAction, runObserve } from '../api/device-commands.js';
+import type { HubServices } from '../api/services.js';
+import { actionJson, deviceJson } from '../api/views.js';
+import { resolveActor, type Actor } from '../auth/actor.js';
+import { roleAtLeast } from '../auth/roles.js';
+import { FrameRelay } from './frame-relay.js';
+import { OutlineWatch } from './outline-watch.js';
+
+type UiSocket = Socket<UiClientEvents, UiServerEvents>;
+
+/** A frame the page has not acked by then is taken as lost, and the next one goes out. */
+const FRAME_ACK_TIMEOUT_MS = 5000;
+/** How often open pages have their session token checked again (revoked, expired). */
+const RECHECK_MS = 3000;
+/** Recent actions a device page starts with. */
+const RECENT_ACTIONS = 100;
+
+interface ViewerState {
+  actor: Actor;
+  frames: Map<string, { relay: FrameRelay; unsubscribe: () => void }>;
+  outlines: Map<string, OutlineWatch>;
+}
+
+function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw new SimlabError('INVALID_ARGS', r.error.issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; '));
+  return r.data;
+}
+
+/**
+ * The dashboard's real-time channel (core/wire/ui-protocol.ts): the `/ui` namespace on the hub's
+ * Socket.IO server, opened with the session cookie. Viewers watch devices, frames, outlines and
+ * the action log; `control` runs a command exactly as REST does, under the same lease rules.
+ */
+export function attachUi(io: Server, s: HubServices): { close(): void } {
+  const nsp = io.of(UI_NAMESPACE) as unknown as Namespace<UiClientEvents, UiServerEvents>;
+  const viewers = new Map<UiSocket, ViewerState>();
+
+  nsp.use((socket, next) => {
+    resolveActor(socket.handshake.headers, s.verifier).then(
+      (actor) => {
+        if (!roleAtLeast(actor.role, 'viewer')) return next(new Error('FORBIDDEN'));
+        viewers.set(socket, { actor, frames: new Map(), outlines: new Map() });
+        next();
+      },
+      () => next(new Error('UNAUTHORIZED')),
+    );
+  });
+
+  const summaries = async (ids?: Set<string>): Promise<DeviceSummary[]> => {
+    const leases = new Map((await s.store.listLiveLeases(Date.now())).map((l) => [l.deviceId, l]));
+    return s.workers
+      .devices()
+      .filter((v) => !ids || ids.has(v.id))
+      .map((v) => deviceJson(v, leases.get(v.id)));
+  };
+
+  // Presence and lease changes come in bursts: send them together, a moment later.
+  let changed = new Set<string>();
+  let flush: NodeJS.Timeout | null = null;
+  const deviceChanged = (deviceId: string) => {
+    changed.add(deviceId);
+    flush ??= setTimeout(() => {
+      flush = null;
+      const ids = changed;
+      changed = new Set();
+      void summaries().then((all) => {
+        nsp.to('devices').emit('devices', all);
+        for (const d of all) if (ids.has(d.id)) nsp.to(`device:${d.id}`).emit('device', d);
+      }, () => undefined);
+    }, 50);
+  };
+  const offWorkers = s.workers.onChange(deviceChanged);
+  const offLeases = s.leases.onChange(deviceChanged);
+
+  const offActions = actionFeedOf(s).subscribe((event) => {
+    nsp.to(`device:${event.action.deviceId}`).emit('action', actionJson(event.action));
+    if (event.kind !== 'finished') return;
+    for (const v of viewers.values()) v.outlines.get(event.action.deviceId)?.poke(true);
+  });
+
+  const recentActions = async (deviceId: string): Promise<ActionEntry[]> => {
+    const sessions = (await s.store.listSessions({ limit: 200 })).filter((x) => x.deviceId === deviceId).slice(0, 3);
+    const lists = await Promise.all(sessions.map((x) => s.store.listActions(x.id, { limit: 1000 })));
+    return lists
+      .flat()
+      .sort((a, b) => a.seq - b.seq)
+      .slice(-RECENT_ACTIONS)
+      .map(actionJson);
+  };
+
+  const recheck = setInterval(() => {
+    for (const [socket] of viewers) {
+      resolveActor(socket.handshake.headers, s.verifier).catch((err: unknown) => {
+        socket.emit('session:ended', err instanceof Error ? err.message : 'signed out');
+        socket.disconnect(true);
+      });
+    }
+  }, RECHECK_MS);
+  recheck.unref();
+
+  nsp.on('connection', (socket) => {
+    const viewer = viewers.get(socket);
+    if (!viewer) return void socket.disconnect(true);
+    const guard = <A extends unknown[]>(fn: (...args: A) => Promise<void> | void) => (...args: A) => {
+      void Promise.resolve()
+        .then(() => fn(...args))
+        .catch(() => undefined);
+    };
+
+    socket.on('devices:watch', async (ack) => {
+      await socket.join('devices');
+      const devices = await summaries();
+      if (typeof ack === 'function') ack(ok('devices', { devices }));
+    });
+    socket.on('devices:unwatch', guard(() => socket.leave('devices')));
+
+    socket.on('device:watch', async (raw, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      try {
+        const { deviceId } = parse(DeviceRequestSchema, raw);
+        const [device] = await summaries(new Set([deviceId]));
+        if (!device) throw new SimlabError('NOT_FOUND', `no device ${deviceId}`);
+        await socket.join(`device:${deviceId}`);
+        reply(ok('device.watch', { device, actions: await recentActions(deviceId) }));
+      } catch (err) {
+        reply(failFrom('device.watch', err));
+      }
+    });
+    socket.on('device:unwatch', guard(async (raw) => socket.leave(`device:${parse(DeviceRequestSchema, raw).deviceId}`)));
+
+    socket.on('frames:subscribe', guard((raw) => {
+      const { deviceId, maxFps } = parse(FramesSubscribeSchema, raw);
+      if (viewer.frames.has(deviceId) || !s.workers.device(deviceId)) return;
+      const relay = new FrameRelay((frame, done) => {
+        socket.timeout(FRAME_ACK_TIMEOUT_MS).emit('frame', { deviceId, timestamp: frame.timestamp, width: frame.width, height: frame.height, data: frame.data }, () => done());
+      }, maxFps ? 1000 / maxFps : 0);
+      const unsubscribe = s.workers.subscribeFrames(deviceId, (frame) => relay.push(frame));
+      viewer.frames.set(deviceId, { relay, unsubscribe });
+    }));
+    socket.on('frames:unsubscribe', guard((raw) => {
+      const { deviceId } = parse(DeviceRequestSchema, raw);
+      const sub = viewer.frames.get(deviceId);
+      sub?.relay.close();
+      sub?.unsubscribe();
+      viewer.frames.delete(deviceId);
+    }));
+
+    socket.on('outline:subscribe', guard((raw) => {
+      const { deviceId } = parse(DeviceRequestSchema, raw);
+      if (viewer.outlines.has(deviceId) || !s.workers.device(deviceId)) return;
+      const run = (args: { format: 'text' | 'json'; wait: boolean }) =>
+        runObserve(s, viewer.actor, deviceId, 'outline', { ...args, interactive: false, skeleton: false, raw: false }, DEFAULT_DEADLINE_MS);
+      const watch = new OutlineWatch(
+        deviceId,
+        run,
+        (update) => socket.emit('outline', update),
+        (message) => socket.emit('outline:error', { deviceId, message }),
+      );
+      viewer.outlines.set(deviceId, watch);
+    }));
+    socket.on('outline:unsubscribe', guard((raw) => {
+      const { deviceId } = parse(DeviceRequestSchema, raw);
+      viewer.outlines.get(deviceId)?.close();
+      viewer.outlines.delete(deviceId);
+    }));
+
+    socket.on('control', async (raw, ack) => {
+      const reply = typeof ack === 'function' ? ack : () => undefined;
+      const command = typeof (raw as { command?: unknown } | null)?.command === 'string' ? (raw as { command: string }).command : 'control';
+      try {
+        const message = parse(ControlSchema, raw);
+        // The token is read again: a page must not act on a session that was revoked meanwhile.
+        const actor = await resolveActor(socket.handshake.headers, s.verifier);
+        if (!roleAtLeast(actor.role, 'agent')) throw new SimlabError('FORBIDDEN', `a ${actor.role} token may watch but never act`);
+        if (!isCommandName(message.command) || OBSERVE_COMMANDS.has(message.command)) {
+          throw new SimlabError('INVALID_ARGS', `${message.command} is not a device action`);
+        }
+        const args = COMMANDS[message.command].safeParse(message.args ?? {});
+        if (!args.success) throw new SimlabError('INVALID_ARGS', args.error.issues.map((i) => `${i.path.join('.') || message.command}: ${i.message}`).join('; '));
+        reply(await runAction(s, actor, message.deviceId, message.command, args.data, DEFAULT_DEADLINE_MS));
+      } catch (err) {
+        reply(err instanceof SimlabError ? failFrom(command, err) : fail(command, 'INTERNAL', 'the control message failed'));
+      }
+    });
+
+    socket.on('disconnect', () => {
+      for (const sub of viewer.frames.values()) {
+        sub.relay.close();
+        sub.unsubscribe();
+      }
+      for (const watch of viewer.outlines.values()) watch.close();
+      viewers.delete(socket);
+    });
+  });
+
+  return {
+    close: () => {
+      clearInterval(recheck);
+      if (flush) clearTimeout(flush);
+      offWorkers();
+      offLeases();
+      offActions();
+      for (const socket of [...viewers.keys()]) socket.disconnect(true);
+    },
+  };
+}
