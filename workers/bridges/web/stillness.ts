@@ -64,11 +64,20 @@ const NAVIGATING = /Execution context was destroyed|Cannot find context|most lik
 export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000, lastInputAt = -Infinity): Promise<Stillness> {
   const start = performance.now();
   for (;;) {
-    const probe = await page.evaluate(probePage, LONG_ANIMATION_MS).catch((err: unknown) => {
+    const answer = page.evaluate(probePage, LONG_ANIMATION_MS).catch((err: unknown) => {
       // A page that navigates away mid-probe is changing, not broken.
       if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0 };
       throw err;
     });
+    // A page whose main thread is stuck does not answer at all: that is not still either.
+    const left = Math.max(0, timeoutMs - (performance.now() - start));
+    let timer: NodeJS.Timeout | undefined;
+    const probe = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left + POLL_MS)))]);
+    clearTimeout(timer);
+    if (!probe) {
+      answer.catch(() => undefined);
+      return { still: false, ms: 0 };
+    }
     const now = performance.now();
     const sameFor = Math.min(probe.sameForMs, now - lastInputAt);
     if (probe.running === 0 && sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };

@@ -254,6 +254,15 @@ describe('web device on the demo app (headless Chromium)', () => {
     await assert.rejects(device.screenshot({ crop: { x: 500, y: 900, w: 10, h: 10 } }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
   });
 
+  it('says not still, rather than hang, when the page does not answer', async () => {
+    await device.open('data:text/html,<p>busy</p>');
+    await device.evaluate('setTimeout(() => { const end = Date.now() + 3000; while (Date.now() < end); }, 0), 1');
+    const started = Date.now();
+    const still = await device.waitForStill({ timeoutMs: 300 });
+    assert.equal(still.still, false);
+    assert.ok(Date.now() - started < 2500, 'it gave up before the page came back');
+  });
+
   it('maps a zoomed-out, scrolled desktop page (no viewport meta) to screen points', async () => {
     const page =
       '<body style="margin:0"><div style="height:500px"></div>' +
