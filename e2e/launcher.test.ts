@@ -32,7 +32,7 @@ after(() => {
   data.remove();
 });
 
-test('npm start runs hub + worker + web phone, prints the admin token once, writes 0600 CLI credentials, and Ctrl-C leaves nothing behind', async () => {
+test('npm start runs hub (with the dashboard) + worker + web phone, prints the admin token once, writes 0600 CLI credentials, and Ctrl-C leaves nothing behind', async () => {
   const first = launch({ SIMLAB_DATA: data.dir });
   started.push(first.child);
   await waitFor('the local worker registered', () => /registered with/.test(first.output()) || first.child.exitCode !== null, 180_000);
@@ -44,6 +44,10 @@ test('npm start runs hub + worker + web phone, prints the admin token once, writ
   const credentials = join(data.dir, 'credentials.json');
   assert.equal(statSync(credentials).mode & 0o777, 0o600);
   assert.deepEqual(JSON.parse(readFileSync(credentials, 'utf8')), { hub: url, token });
+
+  assert.match(out, /dashboard: http:\/\/\S+\/ /, 'the hub serves the dashboard on the same port');
+  const page = await fetch(`${url}/`, { redirect: 'manual' });
+  assert.ok([200, 302, 303, 307].includes(page.status), `the dashboard answers (${page.status})`);
 
   const devices = await runCli(['devices'], { SIMLAB_DATA: data.dir });
   assert.equal(devices.code, 0, devices.stderr);

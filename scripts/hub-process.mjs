@@ -1,6 +1,9 @@
-// The hub as the launcher's child: starts it from dist/ with a token for the local worker and
-// hands the URL and tokens to the launcher over the IPC channel (never on stdout).
+// The hub as the launcher's child: starts it from dist/ (with the dashboard when it is built,
+// unless SIMLAB_DASHBOARD=0) and a token for the local worker, and hands the URL and tokens to
+// the launcher over the IPC channel (never on stdout).
 import process from 'node:process';
+import { dashboardBuilt } from '../dist/server/dashboard/mount.js';
+import { startHubWithDashboard } from '../dist/server/dashboard/start.js';
 import { startHub } from '../dist/server/main.js';
 
 const port = process.env.PORT === undefined || process.env.PORT === '' ? 4700 : Number(process.env.PORT);
@@ -9,9 +12,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
   process.exit(2);
 }
 
+const withDashboard = process.env.SIMLAB_DASHBOARD !== '0' && dashboardBuilt();
 let hub;
 try {
-  hub = await startHub({
+  hub = await (withDashboard ? startHubWithDashboard : startHub)({
     port,
     host: process.env.HOST || '127.0.0.1',
     dataDir: process.env.SIMLAB_DATA,
@@ -35,4 +39,4 @@ process.on('disconnect', stop);
 process.on('message', (message) => {
   if (message?.type === 'stop') void stop();
 });
-process.send?.({ type: 'ready', url: hub.url, port: hub.port, adminToken: hub.adminToken, workerToken: hub.workerToken });
+process.send?.({ type: 'ready', url: hub.url, port: hub.port, adminToken: hub.adminToken, workerToken: hub.workerToken, dashboard: withDashboard });

@@ -20,28 +20,35 @@ function run(command, args) {
   }
 }
 
-/** The newest modification time among the TypeScript sources (tests excluded) and the build settings. */
-function newestSource() {
+const SOURCE_FILE = /\.(ts|tsx|mjs|css)$/;
+const SKIPPED_DIRS = new Set(['node_modules', 'test-support', '.next']);
+
+/** The newest modification time among the sources under `dirs` (tests excluded) and the build settings. */
+function newestSource(dirs) {
   let newest = 0;
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) {
-        if (entry.name !== 'node_modules' && entry.name !== 'test-support') walk(path);
-      } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
+        if (!SKIPPED_DIRS.has(entry.name)) walk(path);
+      } else if (SOURCE_FILE.test(entry.name) && !entry.name.endsWith('.test.ts')) {
         newest = Math.max(newest, statSync(path).mtimeMs);
       }
     }
   };
-  for (const dir of SOURCE_DIRS) if (existsSync(join(root, dir))) walk(join(root, dir));
+  for (const dir of dirs) if (existsSync(join(root, dir))) walk(join(root, dir));
   for (const file of ['tsconfig.json', 'tsconfig.build.json']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
   return newest;
 }
 
+/** True when dist/ or the dashboard build (app/.next) is missing or older than its sources. */
 export function needsBuild() {
   const built = ENTRY_POINTS.map((p) => join(root, p));
   if (built.some((p) => !existsSync(p))) return true;
-  return newestSource() > Math.min(...built.map((p) => statSync(p).mtimeMs));
+  if (newestSource(SOURCE_DIRS) > Math.min(...built.map((p) => statSync(p).mtimeMs))) return true;
+  if (!existsSync(join(root, 'app', 'next.config.mjs'))) return false;
+  const buildId = join(root, 'app', '.next', 'BUILD_ID');
+  return !existsSync(buildId) || newestSource(['app', 'core']) > statSync(buildId).mtimeMs;
 }
 
 export function prepare() {

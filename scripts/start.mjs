@@ -88,6 +88,7 @@ async function main() {
   const credentials = credentialsPath(process.env);
   const previous = readCredentials(credentials);
   say(`hub on ${ready.url} (data in ${dataDir})`);
+  say(ready.dashboard ? `dashboard: ${ready.url}/ (sign in with a token)` : 'no dashboard (not built, or SIMLAB_DASHBOARD=0): the API and the CLI work without it');
   if (ready.adminToken) {
     writeCredentials({ hub: ready.url, token: ready.adminToken }, credentials);
     say(`admin token (shown once; only its hash is stored): ${ready.adminToken}`);
