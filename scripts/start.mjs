@@ -5,7 +5,7 @@
 // writes the CLI's credentials file. Ctrl-C stops everything, browsers included.
 //
 // Environment: PORT (default 4700, 0 = any free port), HOST, SIMLAB_DATA (default ~/.simlab),
-// SIMLAB_LOCAL_WORKER=0 (hub only), SIMLAB_WEB_DEVICES / SIMLAB_WEB_PROFILES / SIMLAB_WEB_URLS
+// SIMLAB_LOCAL_WORKER=0 (hub only), SIMLAB_DASHBOARD=0 (API only), SIMLAB_WEB_DEVICES / SIMLAB_WEB_PROFILES / SIMLAB_WEB_URLS
 // (the local worker's devices), SIMLAB_LOG=1 (hub request logs).
 import process from 'node:process';
 import { setTimeout, clearTimeout } from 'node:timers';
