@@ -5,7 +5,7 @@
 //    action log holds every action exactly once.
 // Run: npx tsx bench/api-roundtrip.ts [--rounds 30] [--agents 4] [--devices 2] [--actions 20]
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Envelope } from '../core/contract/envelope.js';
@@ -96,6 +96,7 @@ try {
       direct: () => first.session.execute('tap', { target: '#tab-home' }, local),
     },
   ];
+  console.log(`${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the start`);
   console.log(`REST vs in-process device session (${ROUNDS} rounds each, alternating; ms)`);
   console.log('command                        REST p50   p90 | direct p50   p90 | overhead p50 | ratio p50');
   for (const c of cases) {
