@@ -111,22 +111,21 @@ export class WebDevice implements DeviceBridge {
     validateTimeline(timeline, this.viewport);
     const steps = touchSteps(timeline);
     await this.input(async () => {
+      // CDP takes touches in CSS px: each is mapped with the page's zoom when it is sent.
+      const view = await followPageView(this.cdp).catch((err: unknown) => {
+        throw this.unavailableOr(err, 'not_delivered');
+      });
+      const toCss = (p: { x: number; y: number; id: number }) => ({ ...pointToViewportCss(view.current(), p), id: p.id });
       const gesture = new AbortController();
       this.gesture = gesture;
       try {
-        // CDP takes touches in CSS px: each is mapped with the page's zoom when it is sent.
-        const view = await followPageView(this.cdp);
-        const toCss = (p: { x: number; y: number; id: number }) => ({ ...pointToViewportCss(view.current(), p), id: p.id });
-        try {
-          this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, gesture.signal);
-        } finally {
-          await view.stop();
-        }
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, gesture.signal);
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
       } finally {
         this.gesture = undefined;
+        await view.stop();
       }
     });
   }
