@@ -35,6 +35,15 @@ describe('launching the web device', () => {
     assert.deepEqual(chromiumChildren(), [], 'nothing was started');
   });
 
+  it('says so when the executable is there but is no browser', async () => {
+    await assert.rejects(launchWebDevice({ url: 'about:blank', chromiumPath: '/bin/false' }), (e: unknown) => {
+      assert.ok(e instanceof SimlabError);
+      assert.equal(e.code, 'DEVICE_UNAVAILABLE');
+      assert.match(e.message, /\/bin\/false did not start/);
+      return true;
+    });
+  });
+
   it('an explicit path wins over the environment and must exist', () => {
     assert.throws(() => findChromium('/nonexistent/chrome', { SIMLAB_CHROMIUM: '/usr/bin/chromium' }), (e: unknown) => e instanceof SimlabError && e.code === 'DEVICE_UNAVAILABLE');
   });
