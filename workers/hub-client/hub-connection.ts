@@ -31,6 +31,9 @@ export interface HubConnectionOptions {
 
 type WorkerSocket = Socket<HubToWorkerEvents, WorkerToHubEvents>;
 
+/** Pause before dialing again after the hub closed the connection itself. */
+const SERVER_DISCONNECT_RETRY_MS = 1000;
+
 /** How long to wait for the hub's answer to `register` before trying again on the same socket. */
 const REGISTER_TIMEOUT_MS = 10_000;
 
@@ -129,9 +132,16 @@ export class HubConnection {
     this.stopHeartbeat();
     this.stopAllStreams();
     if (this.closed) return;
+    if (reason === 'io server disconnect') {
+      // socket.io does not retry a disconnect the hub asked for: the hub shutting down, or
+      // another worker registering with this worker's id (SIMLAB_WORKER_ID must be unique).
+      this.options.log(`the hub closed this connection (shutting down, or another worker uses the id "${this.options.workerId}"); reconnecting`);
+      setTimeout(() => {
+        if (!this.closed && !this.socket.connected) this.socket.connect();
+      }, SERVER_DISCONNECT_RETRY_MS).unref();
+      return;
+    }
     if (wasRegistered) this.options.log(`lost the hub (${reason}); reconnecting`);
-    // A disconnect the server asked for is not retried by socket.io itself.
-    if (reason === 'io server disconnect') this.socket.connect();
   }
 
   private onConnectError(err: Error): void {
