@@ -7,6 +7,7 @@ import type { DeviceProvider } from './provider.js';
  */
 const PROVIDERS: Record<string, () => Promise<DeviceProvider>> = {
   web: async () => (await import('./web.js')).webProvider,
+  android: async () => (await import('../bridges/android/provider.js')).androidProvider,
 };
 
 export function knownPlatforms(): string[] {
