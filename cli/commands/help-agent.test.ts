@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Command } from 'commander';
-import { AGENT_GUIDE } from './help-agent.js';
+import { agentGuide } from './help-agent.js';
 import { registerLabCommands } from './index.js';
 
 function program(): Command {
@@ -12,7 +12,9 @@ function program(): Command {
 
 test('every command the agent guide mentions exists, with every flag it shows', () => {
   const p = program();
-  const body = AGENT_GUIDE.slice(AGENT_GUIDE.indexOf('\n'));
+  const guide = agentGuide('9.9.9');
+  assert.match(guide, /^simlab 9\.9\.9 for agents/);
+  const body = guide.slice(guide.indexOf('\n'));
   const mentions = [...body.matchAll(/simlab ([a-z][a-z-]*)((?: [a-z][a-z-]*)?)((?:(?!simlab )[^\n`|])*)/g)];
   assert.ok(mentions.length > 15, 'the guide names the commands');
   for (const [, name, sub, rest] of mentions) {

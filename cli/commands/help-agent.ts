@@ -1,6 +1,9 @@
 /** `simlab help agent`: how an agent drives a device with this version's commands. */
-export const AGENT_GUIDE = `simlab for agents: observe -> act -> verify
+export function agentGuide(version: string): string {
+  return `simlab ${version} for agents: observe -> act -> verify\n${AGENT_GUIDE}`;
+}
 
+const AGENT_GUIDE = `
 SETUP
   The lab's URL and your token come from --hub/--token, SIMLAB_HUB/SIMLAB_TOKEN, or the
   credentials file that \`npm start\` writes. \`simlab doctor\` says what is missing.

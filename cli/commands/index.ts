@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { actionCommands } from './actions.js';
 import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
-import { AGENT_GUIDE } from './help-agent.js';
+import { agentGuide } from './help-agent.js';
 import { leaseCommand, releaseCommand } from './lease.js';
 import { logCommand } from './log.js';
 import { appStateCommand, screenshotCommand, uiCommand } from './observe.js';
@@ -24,7 +24,7 @@ export function registerLabCommands(program: Command): void {
     .argument('[topic]', 'a command name, or "agent"')
     .action((topic: string | undefined) => {
       if (topic === 'agent') {
-        process.stdout.write(AGENT_GUIDE);
+        process.stdout.write(agentGuide(program.version() ?? 'unknown'));
         return;
       }
       const command = topic === undefined ? undefined : program.commands.find((c) => c.name() === topic);
