@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type WheelEvent } from 'react';
 import type { Size } from '../../core/model/geometry.js';
 import type { InspectableElement } from '../../core/wire/ui-protocol.js';
-import { DRAG_SLOP_PX, LONG_PRESS_MS, elementAt, mirrored, rotation, thin, toDevicePoint, type TimedPoint } from '../lib/gestures';
+import { DRAG_SLOP_PX, LONG_PRESS_MS, elementAt, gestureCentre, mirrored, rotation, thin, toDevicePoint, type Centre, type TimedPoint } from '../lib/gestures';
 import { FrameCanvas } from './FrameCanvas';
 
 export type Send = (command: string, args: unknown) => void;
@@ -27,6 +27,7 @@ interface Press {
   maxMove: number;
   points: TimedPoint[];
   mode: 'one' | 'pinch' | 'rotate';
+  centre: Centre;
 }
 
 /** Keys sent as key presses (everything printable is typed as text). */
@@ -37,7 +38,7 @@ const WHEEL_FLUSH_MS = 150;
 /**
  * The live stream at device scale, turned into device input: click = tap, hold = long press,
  * drag = the path as drawn (perform), wheel = scroll-by, Alt-drag = pinch mirrored around the
- * centre, Shift+Alt-drag = rotate; typing goes to the device while the stream has focus.
+ * centre (of the element under the press, see gestureCentre), Shift+Alt-drag = rotate; typing goes to the device while the stream has focus.
  */
 export function StreamSurface({ deviceId, size, elements, blocked, inspecting, highlight, send, onHover, onSelect }: Props) {
   const box = useRef<HTMLDivElement>(null);
@@ -59,10 +60,10 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
   const point = (e: { clientX: number; clientY: number }) => toDevicePoint(e.clientX, e.clientY, rect(), size);
   const cssScale = cssWidth > 0 ? cssWidth / size.w : 0;
 
-  const showFingers = (p: { x: number; y: number }, mode: Press['mode']) => {
+  const showFingers = (p: { x: number; y: number }, mode: Press['mode'], centre: Centre) => {
     if (mode === 'one') return setFingers([]);
     const path = [{ ...p, t: 0 }];
-    const [a, b] = mode === 'rotate' ? rotation(path, size) : [path, mirrored(path, size)];
+    const [a, b] = mode === 'rotate' ? rotation(path, centre) : [path, mirrored(path, centre)];
     setFingers([a[0] as TimedPoint, b[0] as TimedPoint]);
   };
 
@@ -79,8 +80,9 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
     if (blocked) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     const mode = e.altKey ? (e.shiftKey ? 'rotate' : 'pinch') : 'one';
-    press.current = { t0: performance.now(), startX: e.clientX, startY: e.clientY, maxMove: 0, points: [{ ...p, t: 0 }], mode };
-    showFingers(p, mode);
+    const centre = gestureCentre(elements, p.x, p.y, size);
+    press.current = { t0: performance.now(), startX: e.clientX, startY: e.clientY, maxMove: 0, points: [{ ...p, t: 0 }], mode, centre };
+    showFingers(p, mode, centre);
   };
 
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
@@ -90,13 +92,13 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
       onHover(elementAt(elements, p.x, p.y)?.index ?? null);
       if (e.altKey && !blocked && !inspecting) {
         setCssWidth(rect().width);
-        showFingers(p, e.shiftKey ? 'rotate' : 'pinch');
+        showFingers(p, e.shiftKey ? 'rotate' : 'pinch', gestureCentre(elements, p.x, p.y, size));
       } else if (fingers.length) setFingers([]);
       return;
     }
     current.maxMove = Math.max(current.maxMove, Math.hypot(e.clientX - current.startX, e.clientY - current.startY));
     current.points.push({ ...p, t: Math.round(performance.now() - current.t0) });
-    showFingers(p, current.mode);
+    showFingers(p, current.mode, current.centre);
   };
 
   const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
@@ -115,7 +117,7 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
       return;
     }
     if (current.mode === 'one') return send('perform', { fingers: [{ id: 0, points: path }] });
-    const [a, b] = current.mode === 'rotate' ? rotation(path, size) : [path, mirrored(path, size)];
+    const [a, b] = current.mode === 'rotate' ? rotation(path, current.centre) : [path, mirrored(path, current.centre)];
     send('perform', { fingers: [{ id: 0, points: a }, { id: 1, points: b }] });
   };
 

@@ -29,10 +29,36 @@ export function thin(points: TimedPoint[]): TimedPoint[] {
   return Array.from({ length: MAX_POINTS }, (_, i) => points[Math.round(i * step)] as TimedPoint);
 }
 
-/** The second finger of an Alt-drag: the first one mirrored around the centre of the screen. */
-export function mirrored(points: TimedPoint[], size: Size): TimedPoint[] {
-  const cx = size.w / 2;
-  const cy = size.h / 2;
+export interface Centre {
+  x: number;
+  y: number;
+}
+
+interface Framed {
+  visibleFrame: { x: number; y: number; w: number; h: number };
+}
+
+/**
+ * Where an Alt-drag pinches or rotates around: the centre of the smallest element under the press
+ * that covers at least a sixteenth of the screen (a photo viewer, a map), else the screen's centre.
+ * Both fingers then start on the element that is meant to receive the gesture.
+ */
+export function gestureCentre(elements: Framed[], x: number, y: number, size: Size): Centre {
+  let best: Framed | null = null;
+  for (const e of elements) {
+    const f = e.visibleFrame;
+    if (x < f.x || y < f.y || x > f.x + f.w || y > f.y + f.h || f.w * f.h < (size.w * size.h) / 16) continue;
+    if (!best || f.w * f.h < best.visibleFrame.w * best.visibleFrame.h) best = e;
+  }
+  if (!best) return { x: size.w / 2, y: size.h / 2 };
+  const f = best.visibleFrame;
+  return { x: round(f.x + f.w / 2), y: round(f.y + f.h / 2) };
+}
+
+/** The second finger of an Alt-drag: the first one mirrored around the centre. */
+export function mirrored(points: TimedPoint[], c: Centre): TimedPoint[] {
+  const cx = c.x;
+  const cy = c.y;
   return points.map((p) => ({ x: round(2 * cx - p.x), y: round(2 * cy - p.y), t: p.t }));
 }
 
@@ -40,9 +66,9 @@ export function mirrored(points: TimedPoint[], size: Size): TimedPoint[] {
  * A Shift+Alt-drag: both fingers stay at the distance the first one started at and follow only
  * the angle of the pointer around the centre, so the gesture is a pure rotation.
  */
-export function rotation(points: TimedPoint[], size: Size): [TimedPoint[], TimedPoint[]] {
-  const cx = size.w / 2;
-  const cy = size.h / 2;
+export function rotation(points: TimedPoint[], c: Centre): [TimedPoint[], TimedPoint[]] {
+  const cx = c.x;
+  const cy = c.y;
   const first = points[0] as TimedPoint;
   const r = Math.max(20, Math.hypot(first.x - cx, first.y - cy));
   const a: TimedPoint[] = [];

@@ -6,6 +6,8 @@ import type { TokenVerifier } from '../auth/tokens.js';
 
 /** The longest a session cookie lives when its token never expires. */
 const MAX_SESSION_S = 30 * 86_400;
+/** A cookie outlives its token by this much, so the page can say the session expired (the hub refuses the token itself). */
+const EXPIRED_GRACE_S = 86_400;
 const MAX_BODY = 8 * 1024;
 
 function send(res: ServerResponse, envelope: Envelope, status: number, cookie?: string): void {
@@ -42,8 +44,7 @@ function cookie(value: string, maxAgeS: number): string {
 
 /**
  * POST /auth/signin {token}: checks the token and answers with an HttpOnly, SameSite=Strict
- * cookie holding it (the REST API and the /ui namespace read the same cookie); the cookie lives
- * no longer than the token. POST /auth/signout clears it. Worker tokens cannot sign in.
+ * cookie holding it (the REST API and the /ui namespace read the same cookie). POST /auth/signout clears it. Worker tokens cannot sign in.
  */
 export async function handleSessionRoute(req: IncomingMessage, res: ServerResponse, path: string, verifier: TokenVerifier): Promise<boolean> {
   if (path === '/auth/signout') {
@@ -74,7 +75,7 @@ export async function handleSessionRoute(req: IncomingMessage, res: ServerRespon
     send(res, fail('signin', 'FORBIDDEN', 'a worker token cannot sign in to the dashboard'), 403);
     return true;
   }
-  const left = check.record.expiresAt === null ? MAX_SESSION_S : Math.floor((check.record.expiresAt - Date.now()) / 1000);
+  const left = check.record.expiresAt === null ? MAX_SESSION_S : Math.floor((check.record.expiresAt - Date.now()) / 1000) + EXPIRED_GRACE_S;
   send(res, ok('signin', { name: check.record.name, role: check.record.role }), 200, cookie(token, Math.max(1, Math.min(MAX_SESSION_S, left))));
   return true;
 }
