@@ -56,10 +56,10 @@ function describeChain(this: Element[]): ElementFacts[] {
   });
 }
 
-/** Runs in the page: the element and its ancestors below <body>. */
-function chainOf(this: Node): Element[] {
+/** Runs in the page: the element and its ancestors below <body>. A ::before/::after hit counts as its element. */
+function chainOf(this: Node | { element?: Element }): Element[] {
   const out: Element[] = [];
-  let el: Element | null = this instanceof Element ? this : this.parentElement;
+  let el: Element | null = this instanceof Element ? this : this instanceof Node ? this.parentElement : (this.element ?? null);
   for (; el && el !== document.body && el !== document.documentElement; el = el.parentElement) out.push(el);
   return out;
 }
@@ -106,6 +106,8 @@ export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode |
   })) as { backendNodeId: number };
   const { object } = await cdp.send('DOM.resolveNode', { backendNodeId: hit.backendNodeId });
   if (!object.objectId) return null;
+  // A ::before/::after (e.g. a card link stretched over its card) is tapped where its own box is.
+  const pseudoBox = object.className === 'CSSPseudoElement' ? await boxOf(cdp, hit.backendNodeId) : undefined;
   const chain = await cdp.send('Runtime.callFunctionOn', { objectId: object.objectId, functionDeclaration: chainOf.toString() });
   const chainId = chain.result.objectId;
   if (!chainId) return null;
@@ -124,12 +126,30 @@ export async function hitTestAt(cdp: CDPSession, point: Point): Promise<UiNode |
         const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId, depth: 0 });
         clickable = listeners.some((l) => POINTER_EVENTS.has(l.type));
       }
-      if (clickable) return toNode(el, view);
+      if (clickable) return toNode(i === 0 && pseudoBox ? { ...el, rect: union(el.rect, pseudoBox) } : el, view);
     }
     return null;
   } finally {
     await cdp.send('Runtime.releaseObject', { objectId: chainId }).catch(() => undefined);
   }
+}
+
+/** The border box of a node, in CSS px of the layout viewport (as getBoundingClientRect). */
+async function boxOf(cdp: CDPSession, backendNodeId: number): Promise<Rect | undefined> {
+  const box = await cdp.send('DOM.getBoxModel', { backendNodeId }).catch(() => undefined);
+  const q = box?.model.border;
+  if (!q || q.length < 8) return undefined;
+  const xs = [q[0], q[2], q[4], q[6]] as number[];
+  const ys = [q[1], q[3], q[5], q[7]] as number[];
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+function union(a: Rect, b: Rect): Rect {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
 }
 
 function toNode(el: ElementFacts, view: PageView): UiNode | null {

@@ -100,6 +100,10 @@ describe('web device on the demo app (headless Chromium)', () => {
     const share = await device.hitTest({ x: 195, y: 116 });
     assert.match(share?.label ?? '', /Share/);
     assert.equal(await device.hitTest({ x: 200, y: 76 }), null, 'plain text is not tappable');
+    // A post's photo is covered by its card link's ::after: the hit is the link, over the card.
+    const onPhoto = await device.hitTest({ x: 195, y: 300 });
+    assert.deepEqual([onPhoto?.role, onPhoto?.label], ['Link', 'Bruno Silva']);
+    assert.ok(onPhoto && onPhoto.frame.y < 300 && onPhoto.frame.y + onPhoto.frame.h > 300 && onPhoto.frame.w > 300, JSON.stringify(onPhoto?.frame));
     await assert.rejects(device.hitTest({ x: 400, y: 10 }), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
 
     await device.perform(tap(rectCentre(hit.visibleFrame as Rect)));
