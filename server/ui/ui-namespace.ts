@@ -7,6 +7,7 @@ import {
   FramesSubscribeSchema,
   UI_NAMESPACE,
   type ActionEntry,
+  type OutlineUpdate,
   type DeviceSummary,
   type UiClientEvents,
   type UiServerEvents,
@@ -32,7 +33,16 @@ const RECENT_ACTIONS = 100;
 interface ViewerState {
   actor: Actor;
   frames: Map<string, { relay: FrameRelay; unsubscribe: () => void }>;
-  outlines: Map<string, OutlineWatch>;
+  /** Keys of the shared outline watches this page follows. */
+  outlines: Set<string>;
+}
+
+/** One outline watch per device and token (a token reads in one scope), shared by its open pages. */
+interface SharedOutline {
+  watch: OutlineWatch;
+  deviceId: string;
+  sockets: Set<UiSocket>;
+  latest: OutlineUpdate | null;
 }
 
 function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown): T {
@@ -49,12 +59,50 @@ function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | 
 export function attachUi(io: Server, s: HubServices): { close(): void } {
   const nsp = io.of(UI_NAMESPACE) as unknown as Namespace<UiClientEvents, UiServerEvents>;
   const viewers = new Map<UiSocket, ViewerState>();
+  const outlines = new Map<string, SharedOutline>();
+
+  const followOutline = (socket: UiSocket, viewer: ViewerState, deviceId: string) => {
+    const key = `${deviceId}\n${viewer.actor.tokenId}`;
+    if (viewer.outlines.has(key)) return;
+    viewer.outlines.add(key);
+    const existing = outlines.get(key);
+    if (existing) {
+      existing.sockets.add(socket);
+      if (existing.latest) socket.emit('outline', existing.latest);
+      return;
+    }
+    const actor = viewer.actor;
+    const run = (args: { format: 'text' | 'json'; wait: boolean }) =>
+      runObserve(s, actor, deviceId, 'outline', { ...args, interactive: false, skeleton: false, raw: false }, DEFAULT_DEADLINE_MS);
+    const entry: Omit<SharedOutline, 'watch'> = { deviceId, sockets: new Set([socket]), latest: null };
+    const watch = new OutlineWatch(
+      deviceId,
+      run,
+      (update) => {
+        entry.latest = update;
+        for (const sock of entry.sockets) sock.emit('outline', update);
+      },
+      (message) => {
+        for (const sock of entry.sockets) sock.emit('outline:error', { deviceId, message });
+      },
+    );
+    outlines.set(key, Object.assign(entry, { watch }));
+  };
+  const unfollowOutline = (socket: UiSocket, viewer: ViewerState, key: string) => {
+    viewer.outlines.delete(key);
+    const shared = outlines.get(key);
+    if (!shared) return;
+    shared.sockets.delete(socket);
+    if (shared.sockets.size > 0) return;
+    shared.watch.close();
+    outlines.delete(key);
+  };
 
   nsp.use((socket, next) => {
     resolveActor(socket.handshake.headers, s.verifier).then(
       (actor) => {
         if (!roleAtLeast(actor.role, 'viewer')) return next(new Error('FORBIDDEN'));
-        viewers.set(socket, { actor, frames: new Map(), outlines: new Map() });
+        viewers.set(socket, { actor, frames: new Map(), outlines: new Set() });
         next();
       },
       () => next(new Error('UNAUTHORIZED')),
@@ -90,7 +138,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   const offActions = actionFeedOf(s).subscribe((event) => {
     nsp.to(`device:${event.action.deviceId}`).emit('action', actionJson(event.action));
     if (event.kind !== 'finished') return;
-    for (const v of viewers.values()) v.outlines.get(event.action.deviceId)?.poke(true);
+    for (const shared of outlines.values()) if (shared.deviceId === event.action.deviceId) shared.watch.poke(true);
   });
 
   const recentActions = async (deviceId: string): Promise<ActionEntry[]> => {
@@ -162,21 +210,11 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
 
     socket.on('outline:subscribe', guard((raw) => {
       const { deviceId } = parse(DeviceRequestSchema, raw);
-      if (viewer.outlines.has(deviceId) || !s.workers.device(deviceId)) return;
-      const run = (args: { format: 'text' | 'json'; wait: boolean }) =>
-        runObserve(s, viewer.actor, deviceId, 'outline', { ...args, interactive: false, skeleton: false, raw: false }, DEFAULT_DEADLINE_MS);
-      const watch = new OutlineWatch(
-        deviceId,
-        run,
-        (update) => socket.emit('outline', update),
-        (message) => socket.emit('outline:error', { deviceId, message }),
-      );
-      viewer.outlines.set(deviceId, watch);
+      if (s.workers.device(deviceId)) followOutline(socket, viewer, deviceId);
     }));
     socket.on('outline:unsubscribe', guard((raw) => {
       const { deviceId } = parse(DeviceRequestSchema, raw);
-      viewer.outlines.get(deviceId)?.close();
-      viewer.outlines.delete(deviceId);
+      unfollowOutline(socket, viewer, `${deviceId}\n${viewer.actor.tokenId}`);
     }));
 
     socket.on('control', async (raw, ack) => {
@@ -203,7 +241,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
         sub.relay.close();
         sub.unsubscribe();
       }
-      for (const watch of viewer.outlines.values()) watch.close();
+      for (const key of [...viewer.outlines]) unfollowOutline(socket, viewer, key);
       viewers.delete(socket);
     });
   });
@@ -216,6 +254,8 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
       offLeases();
       offActions();
       for (const socket of [...viewers.keys()]) socket.disconnect(true);
+      for (const shared of outlines.values()) shared.watch.close();
+      outlines.clear();
     },
   };
 }
