@@ -136,9 +136,11 @@ export function joinCapture(
   };
   const ownRegion = (ni: number): CdpRect | null => (layouts.get(ni)?.fixed ? view : regionFor(parent[ni] ?? -1));
 
+  // Boxes only for nodes the accessibility tree names (all of them when there is no tree: appState).
+  const named = ax.nodes.length > 0 ? new Set(ax.nodes.map((a) => a.backendDOMNodeId)) : undefined;
   for (const [ni, layout] of layouts) {
     const backend = n.backendNodeId?.[ni];
-    if (backend === undefined) continue;
+    if (backend === undefined || (named && !named.has(backend) && !layout.scroll)) continue;
     const attrs = attrsOf(ni);
     const clip = ownRegion(ni);
     const box: CdpDomBox = { frame: pts(layout.frame), clip: clip && pts(clip), tag: s(n.nodeName?.[ni]).toLowerCase() };
@@ -161,10 +163,36 @@ export function joinCapture(
     title: s(doc.title),
     viewport,
     scale,
-    nodes: ax.nodes,
+    nodes: slimNodes(ax.nodes),
     boxes,
     scroll,
   };
+}
+
+/**
+ * The AX nodes with what the importer reads: no name sources, internal role numbers or
+ * inline text boxes (the text is in their StaticText parent), so a saved capture stays small.
+ */
+function slimNodes(nodes: CdpAxNode[]): CdpAxNode[] {
+  const dropped = new Set(nodes.filter((n) => n.role?.value === 'InlineTextBox').map((n) => n.nodeId));
+  const value = (v: CdpAxNode['name']) => (v && v.value !== undefined && v.value !== '' ? { value: v.value } : undefined);
+  return nodes
+    .filter((n) => !dropped.has(n.nodeId))
+    .map((n) => {
+      const out: CdpAxNode = { nodeId: n.nodeId };
+      if (n.ignored) out.ignored = true;
+      if (n.role) out.role = { value: n.role.value };
+      const name = value(n.name);
+      if (name) out.name = name;
+      const v = value(n.value);
+      if (v) out.value = v;
+      if (n.properties?.length) out.properties = n.properties.map((p) => ({ name: p.name, value: { value: p.value?.value } }));
+      if (n.parentId) out.parentId = n.parentId;
+      const children = n.childIds?.filter((id) => !dropped.has(id));
+      if (children?.length) out.childIds = children;
+      if (n.backendDOMNodeId !== undefined) out.backendDOMNodeId = n.backendDOMNodeId;
+      return out;
+    });
 }
 
 /** One batch: the full accessibility tree and one layout snapshot, requested together. */
