@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/index.js';
 import type { UiNode } from '../model/index.js';
+import { detectFormat, importScreen } from './index.js';
 import { importCdpAx, type CdpAxCapture, type CdpAxNode } from './cdp-ax.js';
 
 const p = (name: string, value: unknown) => ({ name, value: { type: 'booleanOrUndefined', value } });
@@ -120,5 +122,32 @@ describe('cdp-ax importer', () => {
   it('refuses broken input with INVALID_ARGS', () => {
     assert.throws(() => importCdpAx('{"format":"cdp-ax","nodes":[{'), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
     assert.throws(() => importCdpAx('{"format":"cdp-ax"}'), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+  });
+});
+
+describe('cdp-ax importer on a real capture (the demo app\'s settings, from WebDevice.rawTree())', () => {
+  const text = readFileSync(new URL('./testdata/web-demo-settings.cdp-ax.json', import.meta.url), 'utf8');
+
+  it('is detected as cdp-ax and imports the controls with their states', () => {
+    assert.equal(detectFormat(text), 'cdp-ax');
+    const screen = importScreen(text);
+    assert.equal(screen.app, 'http://127.0.0.1:8080');
+    const nodes = all(screen.root);
+    const switches = nodes.filter((n) => n.role === 'Switch').map((n) => [n.label, n.states.checked]);
+    assert.deepEqual(switches, [
+      ['Notifications', true],
+      ['Dark mode', false],
+      ['Autoplay videos', false],
+    ]);
+    const tabs = nodes.filter((n) => n.role === 'Tab');
+    assert.deepEqual(tabs.map((t) => [t.label, t.states.selected]), [
+      ['Home', false],
+      ['Search', false],
+      ['Alerts', false],
+      ['Settings', true],
+    ]);
+    const field = byId(screen.root, 'display-name');
+    assert.deepEqual([field.role, field.label, field.actions], ['TextField', 'Display name', ['tap', 'setValue']]);
+    for (const n of nodes) assert.ok(n.visibleFrame && n.visibleFrame.x >= 0 && n.visibleFrame.x + n.visibleFrame.w <= 390.5, `${n.role} ${n.label} on screen`);
   });
 });
