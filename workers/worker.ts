@@ -38,7 +38,17 @@ export async function startWorker({ config, env, version, log, onRejected }: Sta
     await closeDevices();
     throw err;
   }
-  const devices: WorkerDevice[] = started.flatMap((p) => p.devices).map(({ id, bridge }) => ({ id, bridge, session: new DeviceSession(bridge) }));
+  // One session per bridge, kept while the provider keeps the bridge (devices may come and go).
+  const sessions = new Map<string, WorkerDevice>();
+  const current = (): WorkerDevice[] =>
+    started.flatMap((p) => p.devices).map(({ id, bridge }) => {
+      const known = sessions.get(id);
+      if (known?.bridge === bridge) return known;
+      const made: WorkerDevice = { id, bridge, session: new DeviceSession(bridge) };
+      sessions.set(id, made);
+      return made;
+    });
+  const devices: WorkerDevice[] = current();
   const connection = new HubConnection({
     hub: config.hub,
     token: config.token,
@@ -49,6 +59,12 @@ export async function startWorker({ config, env, version, log, onRejected }: Sta
     log,
     ...(onRejected ? { onRejected } : {}),
   });
+  for (const provided of started) {
+    provided.onDevicesChanged?.(() => {
+      devices.splice(0, devices.length, ...current());
+      connection.setDevices([...devices]);
+    });
+  }
   connection.connect();
   return {
     connection,

@@ -17,6 +17,11 @@ export interface ProviderContext {
 export interface ProvidedDevices {
   devices: ProvidedDevice[];
   close(): Promise<void>;
+  /**
+   * For platforms whose devices come and go after start (phones plugged in, unplugged,
+   * unauthorized): the listener is called after `devices` changed.
+   */
+  onDevicesChanged?(listener: () => void): void;
 }
 
 /** A platform's way to find or start its devices; a new platform adds one provider to the registry. */

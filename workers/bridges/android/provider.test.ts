@@ -58,7 +58,7 @@ describe('Android discovery and provider (private adb server)', () => {
     }
   });
 
-  it('the worker provider serves usable devices under stable ids and marks them unavailable when they go offline', async () => {
+  it('the worker provider serves usable devices under stable ids, withdraws them while offline, and adds devices that become usable', async () => {
     const online = await virtual();
     const locked = await virtual({ auth: true });
     const logs: string[] = [];
@@ -68,19 +68,33 @@ describe('Android discovery and provider (private adb server)', () => {
       env: { SIMLAB_ADB_PORT: String(server.port), SIMLAB_ADB_CONNECT: `${online.serial},${locked.serial}` },
       log: (m) => logs.push(m),
     });
+    const ids = () => started.devices.map((d) => d.id);
+    const announced: string[][] = [];
+    started.onDevicesChanged?.(() => announced.push(ids()));
     try {
-      assert.deepEqual(started.devices.map((d) => d.id), [androidDeviceId('w1', online.serial)]);
+      assert.deepEqual(ids(), [androidDeviceId('w1', online.serial)]);
       assert.ok(logs.some((l) => l.includes(locked.serial) && /unauthorized/.test(l)), logs.join('\n'));
       const bridge = started.devices[0]?.bridge as AndroidDevice;
       assert.equal(bridge.info.platform, 'android');
       await bridge.perform(tap({ x: 20, y: 20 }));
+
       online.dropConnections();
-      await until('the bridge to see the device leave', () => bridge.state !== 'device');
+      await until('the device withdrawn', () => announced.some((list) => list.length === 0));
+      // The adb server reconnects by itself; the same bridge is announced again.
+      await until('the device back', () => started.devices.length === 1, 30_000);
+      assert.equal(started.devices[0]?.bridge, bridge);
+      await bridge.perform(tap({ x: 20, y: 20 }));
+
+      // The user allows the key on the locked device: it joins.
+      assert.ok(locked.allowPendingKey());
+      await until('the unlocked device announced', () => started.devices.length === 2);
+      assert.ok(ids().includes(androidDeviceId('w1', locked.serial)));
+
+      // Gone for good: withdrawn, and its bridge refuses without sending anything.
+      await online.close();
+      await until('the closed device withdrawn', () => !ids().includes(androidDeviceId('w1', online.serial)));
       const err = await bridge.perform(tap({ x: 20, y: 20 })).then(() => null, (e: unknown) => e);
       assert.ok(err instanceof SimlabError && err.code === 'DEVICE_UNAVAILABLE' && err.options.delivery === 'not_delivered', String(err));
-      // The adb server reconnects by itself; the same bridge serves again.
-      await until('the device back', () => bridge.state === 'device', 30_000);
-      await bridge.perform(tap({ x: 20, y: 20 }));
     } finally {
       await started.close();
     }

@@ -2,8 +2,9 @@
 //   SIMLAB_ADB_HOST / SIMLAB_ADB_PORT  the adb server (default 127.0.0.1:5037)
 //   SIMLAB_ADB_CONNECT                 network devices to `adb connect` (host:port, comma list)
 //   SIMLAB_ADB_SERIALS                 serve only these serials (default: every device)
-// Devices the adb server lists as `device` are served; a device going offline or
-// unauthorized keeps its place and answers DEVICE_UNAVAILABLE until it is back.
+// A device is announced while the adb server lists it as usable (`device`); going offline,
+// unauthorized or away withdraws it (its bridge answers DEVICE_UNAVAILABLE meanwhile) and it
+// is announced again, under the same id, when it is back. Devices plugged in later join.
 import { listOf } from '../../config.js';
 import type { DeviceProvider, ProvidedDevice, ProviderContext } from '../../providers/provider.js';
 import { Adb } from './adb/adbkit.js';
@@ -24,6 +25,10 @@ export function adbServerFromEnv(env: NodeJS.ProcessEnv): { host: string; port: 
   return { host, port };
 }
 
+function stateText(state: string): string {
+  return state === 'unauthorized' ? 'unauthorized: accept the USB debugging prompt on the device' : state;
+}
+
 export const androidProvider: DeviceProvider = {
   platform: 'android',
   async start({ workerId, env, log }: ProviderContext) {
@@ -32,39 +37,68 @@ export const androidProvider: DeviceProvider = {
     const client = Adb.createClient(server);
     const discovery = new AdbDiscovery(client, { connect: listOf(env.SIMLAB_ADB_CONNECT) ?? [], log });
     const bridges = new Map<string, AndroidDevice>();
+    const opening = new Map<string, Promise<void>>();
     const devices: ProvidedDevice[] = [];
-    const describeState = (e: DeviceStateEvent) =>
-      e.state === 'unauthorized' ? 'unauthorized: accept the USB debugging prompt on the device' : e.state;
-    const onState = (e: DeviceStateEvent) => {
+    const listeners: Array<() => void> = [];
+    let closed = false;
+
+    const announce = () => {
+      const usable = [...bridges.entries()].filter(([serial]) => isUsable(discovery.devices.get(serial)));
+      const next = usable.map(([, bridge]) => ({ id: bridge.info.id, bridge }));
+      const same = next.length === devices.length && next.every((d, i) => devices[i]?.bridge === d.bridge);
+      if (same) return;
+      devices.splice(0, devices.length, ...next);
+      for (const listener of listeners) listener();
+    };
+
+    const open = (serial: string): Promise<void> => {
+      const pending = opening.get(serial);
+      if (pending) return pending;
+      const id = androidDeviceId(workerId, serial);
+      const run = openAndroidDevice({ client, serial, id })
+        .then(async (bridge) => {
+          if (closed) return bridge.close();
+          bridges.set(serial, bridge);
+          log(`${id}: ${bridge.info.name}, ${bridge.info.size.w.toFixed(0)}x${bridge.info.size.h.toFixed(0)} pt, multi-touch ${bridge.capabilities.multiTouch ? 'yes' : `no (${bridge.capabilities.reasons?.multiTouch ?? ''})`}`);
+        })
+        .catch((err: unknown) => log(`android ${serial}: cannot open (${err instanceof Error ? err.message : String(err)})`))
+        .finally(() => opening.delete(serial));
+      opening.set(serial, run);
+      return run;
+    };
+
+    const onState = (e: DeviceStateEvent): void => {
+      if (only && !only.includes(e.serial)) return;
       const bridge = bridges.get(e.serial);
       if (bridge) bridge.state = e.state;
-      if (!only || only.includes(e.serial)) log(`android ${e.serial}: ${describeState(e)}${bridge ? '' : ' (not served: it was not usable when the worker started)'}`);
+      log(`android ${e.serial}: ${stateText(e.state)}`);
+      if (isUsable(e.state) && !bridge) void open(e.serial).then(announce);
+      else announce();
     };
     discovery.on('add', onState);
     discovery.on('change', onState);
-    discovery.on('remove', (e) => {
-      const bridge = bridges.get(e.serial);
-      if (bridge) bridge.state = 'offline';
-      log(`android ${e.serial}: gone`);
-    });
+    discovery.on('remove', (e) => onState({ ...e, state: 'offline' }));
+
     const close = async (): Promise<void> => {
+      closed = true;
       discovery.stop();
+      await Promise.allSettled(opening.values());
       await Promise.allSettled([...bridges.values()].map((b) => b.close()));
     };
     try {
       await discovery.start();
-      for (const [serial, state] of discovery.devices) {
-        if ((only && !only.includes(serial)) || !isUsable(state)) continue;
-        const id = androidDeviceId(workerId, serial);
-        const bridge = await openAndroidDevice({ client, serial, id });
-        bridges.set(serial, bridge);
-        devices.push({ id, bridge });
-        log(`${id}: ${bridge.info.name}, ${bridge.info.size.w.toFixed(0)}x${bridge.info.size.h.toFixed(0)} pt, multi-touch ${bridge.capabilities.multiTouch ? 'yes' : `no (${bridge.capabilities.reasons?.multiTouch ?? ''})`}`);
-      }
+      await Promise.all(opening.values());
+      announce();
     } catch (err) {
       await close();
       throw err;
     }
-    return { devices, close };
+    return {
+      devices,
+      close,
+      onDevicesChanged: (listener: () => void) => {
+        listeners.push(listener);
+      },
+    };
   },
 };
