@@ -5,6 +5,7 @@ import type { Envelope, ErrorEnvelope, OkEnvelope } from '../../../core/contract
 import type { OutlineJson } from '../../../core/outline/json.js';
 import { DeviceSession } from '../../session/device-session.js';
 import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
+import { GMAIL_GRAPH } from './virtual/index.js';
 
 type Data = Record<string, unknown>;
 
@@ -72,5 +73,43 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
     const err = errorOf(await session.execute('pinch', { scale: 2 }));
     assert.equal(err.code, 'UNSUPPORTED');
     await session.close();
+  });
+
+  it('types into the focused field and verifies it through the session; keys and unknown keys', async () => {
+    const { vd, device } = await lab.open({ graph: GMAIL_GRAPH });
+    const session = new DeviceSession(device);
+    const typed = okData(await session.execute('type', { text: "it's 50% off & more" }));
+    assert.equal(vd.device.typedText.join(''), "it's 50% off & more");
+    assert.equal(typed.delivery, 'delivered_verified');
+    okData(await session.execute('key', { key: 'Backspace' }));
+    okData(await session.execute('key', { key: 'enter' }));
+    const keys = vd.device.inputEvents.filter((e) => e.kind === 'key').map((e) => (e as { name: string }).name);
+    assert.deepEqual(keys, ['KEYCODE_DEL', 'KEYCODE_ENTER']);
+    assert.equal(errorOf(await session.execute('key', { key: 'Hyper' })).code, 'INVALID_ARGS');
+    assert.equal(errorOf(await session.execute('type', { text: 'naïve' })).code, 'UNSUPPORTED');
+    await session.close();
+  });
+
+  it('is still on a quiet screen, and counts stillness from the last input', async () => {
+    const { device } = await lab.open();
+    const quiet = await device.waitForStill({ quietMs: 200 });
+    assert.equal(quiet.still, true);
+    await device.key('Tab');
+    const after = await device.waitForStill({ quietMs: 200 });
+    assert.equal(after.still, true);
+    assert.ok(after.ms >= 200);
+  });
+
+  it('works on a device without shell_v2 (v1 shell, status from a marker) and still sees a drop mid-command', async () => {
+    const { vd, device } = await lab.open({ features: ['cmd', 'stat_v2'] });
+    assert.equal((await device.adb.features()).has('shell_v2'), false);
+    const screen = await device.describe();
+    assert.equal(screen.appState?.app, 'com.android.settings');
+    const refused = await device.adb.run('sendevent /dev/input/event9 0 0 0');
+    assert.equal(refused.code, 1);
+    vd.device.dropOnCommand = 'input';
+    const err = await device.key('Tab').then(() => null, (e: unknown) => e as { code?: string; options?: { delivery?: string } });
+    assert.equal(err?.code, 'DEVICE_UNAVAILABLE');
+    assert.equal(err?.options?.delivery, 'delivery_uncertain');
   });
 });
