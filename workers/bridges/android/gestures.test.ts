@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { pinch, preciseDrag, rotate, type TouchTimeline } from '../../../core/gestures/index.js';
 import type { Gesture } from './virtual/index.js';
 import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
+import { DeviceSession } from '../../session/device-session.js';
 
 const PX = 440 / 160;
 
@@ -99,5 +100,28 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
     assert.match(String(((await outcome) as Error | null)?.message), /cut short/);
     const last = vd.device.inputEvents.at(-1);
     assert.equal(last?.kind === 'motion' ? last.action : last?.kind, 'CANCEL');
+  });
+
+  it('pinch and rotate commands through the device session arrive as two-finger MT-B gestures', async () => {
+    const { vd, device } = await lab.open();
+    const session = new DeviceSession(device);
+    const spread = (g: Gesture, i: number) => {
+      const [a, b] = g.fingers.map((f) => f.points);
+      const k = i < 0 ? (a?.length ?? 0) + i : i;
+      return Math.hypot((a?.[k]?.x ?? 0) - (b?.[k]?.x ?? 0), (a?.[k]?.y ?? 0) - (b?.[k]?.y ?? 0));
+    };
+    const pinched = await session.execute('pinch', { scale: 2 });
+    assert.equal(pinched.ok, true, JSON.stringify(pinched).slice(0, 400));
+    const p = vd.device.gestures.at(-1) as Gesture;
+    assert.equal(p.source, 'sendevent');
+    assert.equal(p.fingers.length, 2);
+    assert.ok(Math.abs(spread(p, -1) / spread(p, 0) - 2) < 0.05, `pinch ratio ${spread(p, -1) / spread(p, 0)}`);
+    const turned = await session.execute('rotate', { degrees: 90 });
+    assert.equal(turned.ok, true, JSON.stringify(turned).slice(0, 400));
+    const r = vd.device.gestures.at(-1) as Gesture;
+    assert.equal(r.fingers.length, 2);
+    const d0 = spread(r, 0);
+    for (let i = 0; i < (r.fingers[0]?.points.length ?? 0); i++) assert.ok(Math.abs(spread(r, i) - d0) < 3, `rotate step ${i}: ${spread(r, i)} vs ${d0} px`);
+    await session.close();
   });
 });
