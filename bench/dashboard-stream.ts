@@ -1,6 +1,7 @@
 // The dashboard's live stream: frames per second and latency (device frame timestamp -> painted
 // in the page) while an agent keeps the demo feed scrolling, with 1 and with 10 viewers side by
-// side, beside a bare Socket.IO viewer in Node that acks at once (what the hub can deliver).
+// side, beside a bare Socket.IO viewer in Node that acks at once (what the hub delivers to a fast
+// viewer, alone and while the browsers watch: a slow page must not slow it down).
 // Run: npm run bench:dashboard-stream   (SECONDS=10 by default per round)
 import type { Page } from 'playwright-core';
 import { io } from 'socket.io-client';
@@ -50,22 +51,24 @@ try {
     }
   })();
 
-  // A Node viewer that acks every frame at once: the rate the hub forwards at.
-  {
+  // A Node viewer that acks every frame at once: the rate the hub forwards at, alone and beside the browsers.
+  const nodeViewer = async (seconds: number): Promise<Paint[]> => {
     const paints: Paint[] = [];
     const socket = io(`${lab.url}/ui`, { transports: ['websocket'], extraHeaders: { cookie: `simlab_token=${viewerToken}` } });
+    let counting = false;
     socket.on('frame', (f: FrameUpdate, painted: () => void) => {
-      paints.push({ timestamp: f.timestamp, paintedAt: Date.now() });
+      if (counting) paints.push({ timestamp: f.timestamp, paintedAt: Date.now() });
       painted();
     });
     await new Promise<void>((r) => socket.once('connect', () => r()));
     socket.emit('frames:subscribe', { deviceId: lab.deviceId });
     await new Promise((r) => setTimeout(r, 1000));
-    paints.length = 0;
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    counting = true;
+    await new Promise((r) => setTimeout(r, seconds * 1000));
     socket.close();
-    rows.push(summarize('Node socket (no paint)', [paints], SECONDS));
-  }
+    return paints;
+  };
+  rows.push(summarize('Node socket alone', [await nodeViewer(SECONDS)], SECONDS));
 
   for (const n of ROUNDS) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
@@ -82,10 +85,13 @@ try {
       await page.locator('[data-testid=stream] canvas[data-frames]:not([data-frames="0"])').waitFor({ timeout: 30_000 });
       pages.push(page);
     }
+    const beside = nodeViewer(SECONDS);
+    await new Promise((r) => setTimeout(r, 1000));
     await Promise.all(pages.map((p) => p.evaluate(() => void ((window as unknown as { __paints: Paint[] }).__paints.length = 0))));
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const perViewer = await Promise.all(pages.map((p) => p.evaluate(() => (window as unknown as { __paints: Paint[] }).__paints.slice())));
     rows.push(summarize(`${n} browser viewer${n > 1 ? 's' : ''}`, perViewer, SECONDS));
+    rows.push(summarize(`  Node socket beside them`, [await beside], SECONDS));
     await context.close();
   }
   scrolling = false;

@@ -1,0 +1,88 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { TokenVerifier, issueToken } from '../auth/tokens.js';
+import { SqliteStore } from '../store/sqlite-store.js';
+import { gatePage } from './page-gate.js';
+import { handleSessionRoute } from './session-cookie.js';
+
+/** The cookie session and the page gate over real HTTP, in front of a stand-in page. */
+async function serve(t: { after: (fn: () => Promise<void>) => void }) {
+  const dir = mkdtempSync(join(tmpdir(), 'simlab-dash-'));
+  const store = new SqliteStore(join(dir, 's.db'));
+  const verifier = new TokenVerifier(store);
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    void (async () => {
+      if (await handleSessionRoute(req, res, url.pathname, verifier)) return;
+      const gate = await gatePage(url.pathname, url.search, req.headers, verifier);
+      if (!gate.pass) {
+        res.writeHead(302, { location: gate.location });
+        return res.end();
+      }
+      res.end('page');
+    })();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  t.after(async () => {
+    await new Promise((r) => server.close(r));
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signIn = (token: string) => fetch(`${base}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
+  const get = (path: string, cookie?: string) => fetch(`${base}${path}`, { redirect: 'manual', ...(cookie ? { headers: { cookie } } : {}) });
+  return { store, signIn, get };
+}
+
+const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
+
+test('sign-in sets an HttpOnly SameSite=Strict cookie that opens pages; sign-out clears it', async (t) => {
+  const { store, signIn, get } = await serve(t);
+  const { token } = await issueToken(store, 'alice', 'member', null);
+  const res = await signIn(token);
+  assert.equal(res.status, 200);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  assert.match(setCookie, /^simlab_token=slk_/);
+  assert.match(setCookie, /HttpOnly/);
+  assert.match(setCookie, /SameSite=Strict/);
+  assert.equal((await get('/', cookieOf(res))).status, 200);
+  const out = await fetch(res.url.replace('/auth/signin', '/auth/signout'), { method: 'POST' });
+  assert.match(out.headers.get('set-cookie') ?? '', /simlab_token=; .*Max-Age=0/);
+});
+
+test('bad tokens are refused with the reason; a worker token cannot sign in', async (t) => {
+  const { store, signIn } = await serve(t);
+  const unknown = await signIn('slk_0000000000000000_nope');
+  assert.equal(unknown.status, 401);
+  assert.equal(((await unknown.json()) as { error: { code: string } }).error.code, 'UNAUTHORIZED');
+  assert.equal((await signIn('not a token')).status, 401);
+  const { token } = await issueToken(store, 'w', 'worker', null);
+  assert.equal((await signIn(token)).status, 403);
+  const empty = await signIn('');
+  assert.equal(empty.status, 400);
+});
+
+test('pages without a valid session go to sign-in with the reason; admin pages need the admin role', async (t) => {
+  const { store, get } = await serve(t);
+  const none = await get('/devices/x?y=1');
+  assert.equal(none.status, 302);
+  assert.equal(none.headers.get('location'), `/signin?reason=signed-out&next=${encodeURIComponent('/devices/x?y=1')}`);
+  assert.equal((await get('/signin')).status, 200, 'the sign-in page itself is open');
+
+  const viewer = await issueToken(store, 'vera', 'viewer', null);
+  const cookie = `simlab_token=${viewer.token}`;
+  assert.equal((await get('/', cookie)).status, 200);
+  const admin = await get('/tokens', cookie);
+  assert.equal(admin.status, 302);
+  assert.match(admin.headers.get('location') ?? '', /^\/\?denied=/);
+
+  await store.revokeToken(viewer.record.id, Date.now());
+  assert.match((await get('/', cookie)).headers.get('location') ?? '', /^\/signin\?reason=revoked/);
+  const expired = await issueToken(store, 'old', 'viewer', Date.now() - 1);
+  assert.match((await get('/', `simlab_token=${expired.token}`)).headers.get('location') ?? '', /^\/signin\?reason=expired/);
+});
