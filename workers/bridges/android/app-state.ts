@@ -8,12 +8,13 @@ function component(text: string): { app: string; activity: string } {
 
 /**
  * The focused app and activity from `dumpsys window`: mFocusedApp (the resumed activity)
- * first, else mCurrentFocus (the focused window, which may be a system window without one).
+ * first, else mCurrentFocus (the focused window; a system window has only its title).
  */
 export function parseDumpsysWindow(text: string): AppState {
   const focusedApp = /mFocusedApp=.*?\bu\d+ (\S+\/\S+)/.exec(text)?.[1];
   if (focusedApp) return component(focusedApp.replace(/[}\s].*$/, ''));
   const focus = /mCurrentFocus=Window\{\S+ u\d+ ([^}\s]+)\}/.exec(text)?.[1];
   if (!focus) return {};
-  return focus.includes('/') ? component(focus) : { app: focus };
+  // A system window (NotificationShade, StatusBar) has a title, not a component.
+  return focus.includes('/') ? component(focus) : { title: focus };
 }
