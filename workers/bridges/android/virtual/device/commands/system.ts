@@ -58,7 +58,8 @@ export function systemCommands(device: VirtualAndroid): Record<string, CommandHa
       const service = argv[1];
       const component = graph.activity;
       const win = `Window{5b1c2d7 u0 ${fullComponent(component)}}`;
-      const record = `ActivityRecord{8e3f1a2 u0 ${component} t${10 + graph.current.screen.id.length}}`;
+      const task = 10 + config.graph.screens.indexOf(graph.current.screen);
+      const record = `ActivityRecord{8e3f1a2 u0 ${component} t${task}}`;
       if (service === 'window') {
         await io.stdout.write(
           [
@@ -83,7 +84,7 @@ export function systemCommands(device: VirtualAndroid): Record<string, CommandHa
           [
             'ACTIVITY MANAGER ACTIVITIES (dumpsys activity activities)',
             'Display #0 (activities from top to bottom):',
-            `  * Task{3a4b5c6 #${10 + graph.current.screen.id.length} type=standard A=10123:${graph.packageName} U=0 visible=true mode=fullscreen}`,
+            `  * Task{3a4b5c6 #${task} type=standard A=10123:${graph.packageName} U=0 visible=true mode=fullscreen}`,
             `    topResumedActivity=${record}`,
             `  mResumedActivity: ${record}`,
             `  ResumedActivity: ${record}`,
