@@ -68,6 +68,18 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
     assert.equal(err.code, 'DEVICE_UNAVAILABLE');
     assert.equal(err.options.delivery, 'delivery_uncertain');
     assert.equal(err.toBody().disposition.retry, 'unsafe');
+
+    // The same through the session: the tap by selector is answered with an honest disposition.
+    const other = await lab.open();
+    const session = new DeviceSession(other.device);
+    other.vd.device.dropOnCommand = 'input';
+    const env = await session.execute('tap', { target: 'text="Network & internet"' });
+    assert.equal(env.ok, false);
+    if (!env.ok) {
+      assert.equal(env.error.code, 'DEVICE_UNAVAILABLE');
+      assert.deepEqual(env.error.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
+    }
+    await session.close();
   });
 
   it('a device that is gone before the command: DEVICE_UNAVAILABLE, not delivered, safe to retry', async () => {
