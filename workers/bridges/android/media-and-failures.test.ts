@@ -51,6 +51,9 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
     stop();
     assert.ok(early >= 3, `${early} frames`);
     assert.ok(frames.length > early, `frames after the time limit: ${frames.length - early}`);
+    const recordings = vd.device.commands.filter((c) => c.argv[0] === 'screenrecord');
+    assert.ok(recordings.length >= 2, `screenrecord ran ${recordings.length} time(s)`);
+    assert.ok(recordings.every((c) => c.argv.includes('--output-format=h264') && c.argv.includes('--time-limit')));
     for (const f of frames.slice(0, 3)) {
       const meta = await sharp(f.data).metadata();
       assert.equal(meta.format, 'jpeg');
