@@ -15,7 +15,7 @@ import { deviceUnavailable } from './adb/adb-device.js';
 import type { AdbDeviceState } from './adb/adbkit.js';
 import { parseDumpsysWindow } from './app-state.js';
 import type { DeviceFacts } from './device-facts.js';
-import { inputTextCommand, untypeableReason } from './input-text.js';
+import { inputTextCommands, untypeableReason } from './input-text.js';
 import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './keys.js';
 import { motionCommand, motionSteps } from './motion-events.js';
 import { renderScreenshot, screenshotArea } from './screenshot.js';
@@ -184,9 +184,19 @@ export class AndroidDevice implements DeviceBridge {
     if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'type needs a text string');
     const reason = untypeableReason(text);
     if (reason) throw new SimlabError('UNSUPPORTED', reason, { details: { capability: 'type' }, hint: 'type ASCII text; other characters need an input method on the device' });
-    const command = inputTextCommand(text);
-    if (!command) return;
-    await this.input(() => this.checked(command));
+    const lines = inputTextCommands(text);
+    if (!lines.length) return;
+    await this.input(async () => {
+      let sent = 0;
+      try {
+        for (const line of lines) {
+          await this.checked(line);
+          sent++;
+        }
+      } catch (err) {
+        throw asDelivered(err, sent > 0);
+      }
+    });
   }
 
   async key(name: string): Promise<void> {

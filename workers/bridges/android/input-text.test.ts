@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { SimlabError } from '../../../core/contract/index.js';
-import { inputTextArgs, shQuote } from './input-text.js';
+import { inputTextArgs, inputTextCommands, shQuote } from './input-text.js';
 import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
 import { decodeInputText } from './virtual/index.js';
 import type { AndroidDevice } from './android-device.js';
@@ -25,6 +25,10 @@ describe('input text escaping', () => {
   it('quotes for sh with single quotes only', () => {
     assert.equal(shQuote("it's"), `'it'\\''s'`);
     assert.deepEqual(inputTextArgs('50%s off'), ['50%', 's%soff']);
+    const long = 'a b'.repeat(1000);
+    const lines = inputTextCommands(long);
+    assert.ok(lines.every((l) => Buffer.byteLength(l) < 4000), 'every command line fits an old device\'s payload');
+    assert.equal(inputTextArgs(long).map(decodeInputText).join(''), long);
     assert.throws(() => inputTextArgs('café'), (err: unknown) => err instanceof SimlabError && err.code === 'UNSUPPORTED' && /U\+00E9/.test(err.message));
   });
 });
@@ -66,5 +70,15 @@ describe('typing random hostile text through adb into the virtual device', () =>
       { numRuns: 100 },
     );
     assert.ok(typed > 10 && refused > 10, `typed ${typed}, refused ${refused}`);
+  });
+
+  it('types a long text in bounded command lines, exactly', async () => {
+    const long = Array.from({ length: 300 }, (_, i) => `w${i}% s'"$;`).join(' ');
+    const texts = vd.device.typedText.length;
+    const lines = vd.device.commandLines.length;
+    await device.type(long);
+    assert.equal(vd.device.typedText.slice(texts).join(''), long);
+    assert.equal(vd.device.commandLines.length - lines, inputTextCommands(long).length);
+    assert.ok(inputTextCommands(long).length > 1);
   });
 });

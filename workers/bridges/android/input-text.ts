@@ -23,6 +23,11 @@ export function untypeableReason(text: string): string | undefined {
   return `\`input text\` types printable ASCII, tab and newline only; ${JSON.stringify(bad)} (${code}) has no key on Android's virtual keyboard`;
 }
 
+/** Characters of text per `input text` call, so a command line stays far below old devices' 4 KiB ADB payload. */
+const CHARS_PER_CALL = 200;
+/** `input text` calls per command line. */
+const CALLS_PER_LINE = 5;
+
 /** The arguments of the `input text` calls that type `text` (none for the empty string). */
 export function inputTextArgs(text: string): string[] {
   const reason = untypeableReason(text);
@@ -32,13 +37,15 @@ export function inputTextArgs(text: string): string[] {
       details: { capability: 'type' },
     });
   }
-  if (text === '') return [];
-  // Split between a `%` and a following `s`: each part then decodes on its own.
-  return text.split(/(?<=%)(?=s)/).map((part) => part.replace(/ /g, '%s'));
+  // Split between a `%` and a following `s`, and into bounded chunks: each part then decodes on its own.
+  const parts = text.split(/(?<=%)(?=s)/).flatMap((part) => part.match(new RegExp(`[^]{1,${CHARS_PER_CALL}}`, 'g')) ?? []);
+  return parts.map((part) => part.replace(/ /g, '%s'));
 }
 
-/** The command line that types `text`: `input text` calls joined with `&&`. */
-export function inputTextCommand(text: string): string | undefined {
-  const args = inputTextArgs(text);
-  return args.length ? args.map((a) => `input text ${shQuote(a)}`).join(' && ') : undefined;
+/** The command lines that type `text`, each a few `input text` calls joined with `&&`. */
+export function inputTextCommands(text: string): string[] {
+  const calls = inputTextArgs(text).map((a) => `input text ${shQuote(a)}`);
+  const lines: string[] = [];
+  for (let i = 0; i < calls.length; i += CALLS_PER_LINE) lines.push(calls.slice(i, i + CALLS_PER_LINE).join(' && '));
+  return lines;
 }
