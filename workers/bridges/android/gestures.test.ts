@@ -2,7 +2,7 @@
 // MT-B sequences (sendevent) for pinch and rotate, timed motionevents for a precise drag.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { pinch, preciseDrag, rotate, type TouchTimeline } from '../../../core/gestures/index.js';
+import { pinch, preciseDrag, rotate, twoFingerLongPress, type TouchTimeline } from '../../../core/gestures/index.js';
 import type { Gesture } from './virtual/index.js';
 import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
 import { DeviceSession } from '../../session/device-session.js';
@@ -100,6 +100,19 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
     assert.match(String(((await outcome) as Error | null)?.message), /cut short/);
     const last = vd.device.inputEvents.at(-1);
     assert.equal(last?.kind === 'motion' ? last.action : last?.kind, 'CANCEL');
+  });
+
+  it('releaseAll lifts both fingers of a two-finger hold (tracking id -1 on every slot)', async () => {
+    const { vd, device } = await lab.open();
+    const hold = device.perform(twoFingerLongPress({ x: 196, y: 380 }, { ms: 5000 }));
+    const outcome = hold.then(() => null, (err: unknown) => err);
+    while (!vd.device.commands.some((c) => c.argv[0] === 'sendevent' && c.argv[3] === String(0x39) && c.argv[4] !== '-1')) await new Promise((r) => setTimeout(r, 10));
+    const before = vd.device.gestures.length;
+    await device.releaseAll();
+    assert.match(String(((await outcome) as Error | null)?.message), /cut short/);
+    const g = vd.device.gestures.at(-1);
+    assert.equal(vd.device.gestures.length, before + 1, 'the held gesture ended');
+    assert.equal(g?.fingers.length, 2);
   });
 
   it('pinch and rotate commands through the device session arrive as two-finger MT-B gestures', async () => {
