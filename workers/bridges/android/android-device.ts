@@ -136,11 +136,6 @@ export class AndroidDevice implements DeviceBridge {
     });
   }
 
-  /** The raw dump behind describe() (android-xml, what `simlab outline --file` reads). */
-  async rawTree(): Promise<string> {
-    return this.guard(() => this.freshTree());
-  }
-
   async perform(timeline: TouchTimeline): Promise<void> {
     validateTimeline(timeline, this.info.size);
     const single = motionSteps(timeline, this.px);
