@@ -36,14 +36,16 @@ function nodeSvg(node: UiNode): string {
   return out.join('');
 }
 
-export function screenSvg(tree: UiTree, width: number, height: number): string {
+/** `progress` (0..1) draws a moving bar: the screen while an animation runs. */
+export function screenSvg(tree: UiTree, width: number, height: number, progress: number | null = null): string {
   const body: string[] = [];
   for (const { node } of walk(tree.root)) body.push(nodeSvg(node));
+  if (progress !== null) body.push(`<rect x="0" y="${Math.round(height / 2)}" width="${Math.round(width * progress)}" height="16" fill="#1a73e8"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#ffffff"/>${body.join('')}</svg>`;
 }
 
-export async function renderPng(tree: UiTree, width: number, height: number): Promise<Buffer> {
-  return sharp(Buffer.from(screenSvg(tree, width, height))).png({ compressionLevel: 3 }).toBuffer();
+export async function renderPng(tree: UiTree, width: number, height: number, progress: number | null = null): Promise<Buffer> {
+  return sharp(Buffer.from(screenSvg(tree, width, height, progress))).png({ compressionLevel: 3 }).toBuffer();
 }
 
 /** Raw RGBA pixels, as `screencap` without -p prints them after its header. */

@@ -32,6 +32,8 @@ export class ScreenGraph {
   private readonly stack: Visit[] = [];
   /** Bumped on every visible change, so renders can be cached. */
   version = 0;
+  /** Called when the screen changes to another one (open, back, home). */
+  onNavigate: () => void = () => undefined;
 
   constructor(
     readonly spec: ScreenGraphSpec,
@@ -70,6 +72,7 @@ export class ScreenGraph {
     if (!screen || !tree) throw new Error(`no screen ${id} in graph ${this.spec.name}`);
     this.stack.push({ screen, tree: cloneTree(tree) });
     this.version++;
+    this.onNavigate();
   }
 
   /** The back key: pops a screen; false when there is nowhere to go back to. */
@@ -77,6 +80,7 @@ export class ScreenGraph {
     if (this.stack.length <= 1) return false;
     this.stack.pop();
     this.version++;
+    this.onNavigate();
     return true;
   }
 

@@ -41,6 +41,10 @@ export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
   sendeventAllowed?: boolean;
   dumpDelayMs?: number;
   recordFps?: number;
+  /** How long a dump waits for an animation to end before 'could not get idle state' (10 s). */
+  idleTimeoutMs?: number;
+  /** An animation of this length follows every change of screen (default 0). */
+  transitionAnimationMs?: number;
 }
 
 export interface VirtualDevice {
@@ -82,6 +86,8 @@ export function createVirtualAndroid(options: VirtualDeviceOptions = {}): Virtua
     sendeventAllowed: options.sendeventAllowed ?? true,
     dumpDelayMs: options.dumpDelayMs ?? 0,
     recordFps: options.recordFps ?? 10,
+    idleTimeoutMs: options.idleTimeoutMs ?? 10_000,
+    transitionAnimationMs: options.transitionAnimationMs ?? 0,
   });
 }
 

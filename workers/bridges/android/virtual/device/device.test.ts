@@ -85,6 +85,26 @@ describe('screen graph', () => {
     assert.equal(await sh(device, 'uiautomator dump'), 'UI hierchary dumped to: /sdcard/window_dump.xml\n');
   });
 
+  it('animates: frames move, dumps wait for idle and fail past the idle limit', async () => {
+    const device = createVirtualAndroid({ idleTimeoutMs: 50 });
+    const still = await device.screenPng();
+    device.animate(5000);
+    const a = await device.screenPng();
+    await new Promise((r) => setTimeout(r, 60));
+    const b = await device.screenPng();
+    assert.ok(!a.equals(b), 'frames change while animating');
+    assert.ok(!a.equals(still));
+    assert.equal((await device.exec('uiautomator dump')).stderr.toString(), 'ERROR: could not get idle state.\n');
+
+    const patient = createVirtualAndroid({ transitionAnimationMs: 150 });
+    const tree = await dump(patient);
+    const [x, y] = center(find(tree.root, (n) => n.text === 'Network & internet'));
+    await sh(patient, `input tap ${x} ${y}`);
+    assert.ok(patient.animationRemaining() > 0, 'a screen change animates');
+    assert.equal(await sh(patient, 'uiautomator dump'), 'UI hierchary dumped to: /sdcard/window_dump.xml\n');
+    assert.equal(patient.animationRemaining(), 0);
+  });
+
   it('reports size, density and properties consistently', async () => {
     const device = createVirtualAndroid({ density: 420 });
     assert.equal(await sh(device, 'wm size'), 'Physical size: 1080x2088\n');

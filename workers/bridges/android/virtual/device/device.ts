@@ -41,6 +41,10 @@ export interface DeviceConfig {
   dumpDelayMs: number;
   /** Frames per second `screenrecord` renders. */
   recordFps: number;
+  /** How long `uiautomator dump` waits for an animation to end before failing (real: 10 s). */
+  idleTimeoutMs: number;
+  /** An animation this long follows every change of screen (0: none). */
+  transitionAnimationMs: number;
 }
 
 /** One simple command the device's shell ran, after expansion; `line` is the whole command line. */
@@ -90,9 +94,14 @@ export class VirtualAndroid {
   private readonly handlers: Map<string, CommandHandler>;
   private readonly started = performance.now();
   private pngCache: { version: number; png: Promise<Buffer> } | null = null;
+  /** Device time when the running animation ends. */
+  private animatingUntil = 0;
 
   constructor(readonly config: DeviceConfig) {
     this.graph = new ScreenGraph(config.graph, config.fixturesDir);
+    this.graph.onNavigate = () => {
+      if (config.transitionAnimationMs > 0) this.animate(config.transitionAnimationMs);
+    };
     this.props = new Map(Object.entries(defaultProps(config)));
     this.touch = new MultiTouchDecoder(config, (g) => this.finishGesture(g));
     this.handlers = new Map(
@@ -161,7 +170,21 @@ export class VirtualAndroid {
     this.graph.tap(x, y);
   }
 
+  /** Starts an animation: frames change and `uiautomator dump` cannot get an idle state. */
+  animate(ms: number): void {
+    this.animatingUntil = Math.max(this.animatingUntil, this.now() + ms);
+  }
+
+  /** Milliseconds until the running animation ends (0 when still). */
+  animationRemaining(): number {
+    return Math.max(0, this.animatingUntil - this.now());
+  }
+
   screenPng(): Promise<Buffer> {
+    if (this.animationRemaining() > 0) {
+      const progress = (this.now() % 1000) / 1000;
+      return renderPng(this.graph.tree, this.config.width, this.config.height, progress);
+    }
     const version = this.graph.version;
     if (!this.pngCache || this.pngCache.version !== version) {
       this.pngCache = { version, png: renderPng(this.graph.tree, this.config.width, this.config.height) };

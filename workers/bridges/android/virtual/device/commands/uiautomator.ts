@@ -19,10 +19,13 @@ export function uiautomatorCommands(device: VirtualAndroid): Record<string, Comm
       const file = argv.slice(2).find((a) => !a.startsWith('--')) ?? DEFAULT_DUMP_PATH;
       try {
         if (device.config.dumpDelayMs > 0) await sleep(device.config.dumpDelayMs, undefined, { signal: io.signal });
+        // Like the real tool: wait for idle, up to its limit.
+        const wait = Math.min(device.animationRemaining(), device.config.idleTimeoutMs);
+        if (wait > 0) await sleep(wait, undefined, { signal: io.signal });
       } catch {
         return 130;
       }
-      const failure = device.dumpFailures.shift();
+      const failure = device.animationRemaining() > 0 ? 'idle' : device.dumpFailures.shift();
       if (failure) {
         await io.stderr.write(`${DUMP_FAILURE_MESSAGES[failure]}\n`);
         return 0;
