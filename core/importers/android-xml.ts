@@ -11,6 +11,7 @@ import {
 } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { applicationRoot, assembleScreen, pixelsToPoints } from './screen-parts.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
 
 const BOUNDS = /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/;
@@ -76,7 +77,7 @@ function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
   const node: UiNode = {
     role,
     className,
-    frame: { x: px.x / ctx.scale, y: px.y / ctx.scale, w: px.w / ctx.scale, h: px.h / ctx.scale },
+    frame: pixelsToPoints(px, ctx.scale),
     states,
     actions,
     source: 'ax',
@@ -137,21 +138,6 @@ export function importAndroidXml(text: string, options: ImportOptions): Screen {
   const front = windows.find((w) => w.kind === 'app') ?? windows[0];
   const app = front?.title;
   // Bounds are in the rotated display's coordinates, so the sides say the orientation.
-  const orientation = widthPx > heightPx ? 'landscape' : 'portrait';
   const size = { w: widthPx / scale, h: heightPx / scale };
-  const root: UiNode = {
-    role: 'Application',
-    frame: { x: 0, y: 0, ...size },
-    states: { enabled: true },
-    actions: [],
-    source: 'ax',
-    children: roots,
-  };
-  if (app) root.label = app;
-  const screen: Screen = { platform: 'android', size, scale, orientation, windows, root };
-  if (app) {
-    screen.app = app;
-    screen.appState = { app };
-  }
-  return screen;
+  return assembleScreen({ platform: 'android', size, scale, windows, root: applicationRoot(size, roots, app), app });
 }

@@ -3,13 +3,12 @@ import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode, UiStates } from '../model/ui-node.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { DEFAULT_IOS_SCALE, iosActions, iosRole, isIosEditable, isIosScrolling, isIosToggle } from './ios-roles.js';
-import { parseJson } from './json-text.js';
+import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { assembleScreen } from './screen-parts.js';
 
 type AxElement = Record<string, unknown>;
 
-const isObject = (v: unknown): v is AxElement => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 const num = (v: unknown): number => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 /** `{{x, y}, {w, h}}`, the form of AXFrame. */
@@ -111,17 +110,6 @@ export function importIdbJson(text: string, options: ImportOptions): Screen {
   const size = { w: root.frame.x + root.frame.w, h: root.frame.y + root.frame.h };
   const window: WindowInfo = { id: WINDOW, kind: 'app', layer: 1 };
   const app = root.role === 'Application' ? root.label : undefined;
-  const screen: Screen = {
-    platform: 'ios',
-    size,
-    scale: requestedScale(options) ?? DEFAULT_IOS_SCALE,
-    orientation: size.w > size.h ? 'landscape' : 'portrait',
-    windows: [window],
-    root,
-  };
-  if (app) {
-    screen.app = app;
-    screen.appState = { app };
-  }
-  return screen;
+  const scale = requestedScale(options) ?? DEFAULT_IOS_SCALE;
+  return assembleScreen({ platform: 'ios', size, scale, windows: [window], root, app });
 }

@@ -4,6 +4,7 @@ import type { UiNode, UiStates } from '../model/ui-node.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { DEFAULT_IOS_SCALE, iosActions, iosRole, isIosEditable, isIosScrolling, isIosToggle } from './ios-roles.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { assembleScreen } from './screen-parts.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
 
 interface Context {
@@ -106,17 +107,5 @@ export function importIosXml(text: string, options: ImportOptions): Screen {
   }
   const app = isApp ? (top.attrs.label || top.attrs.name || undefined) : undefined;
   const size = { w: root.frame.w, h: root.frame.h };
-  const screen: Screen = {
-    platform: 'ios',
-    size,
-    scale,
-    orientation: size.w > size.h ? 'landscape' : 'portrait',
-    windows,
-    root,
-  };
-  if (app) {
-    screen.app = app;
-    screen.appState = { app };
-  }
-  return screen;
+  return assembleScreen({ platform: 'ios', size, scale, windows, root, app });
 }

@@ -15,3 +15,9 @@ export function parseJson(text: string, format: TreeFormat): unknown {
     throw invalidTree(format, text, positionOfOffset(text, offset), what);
   }
 }
+
+/** A JSON object (not an array, not null). */
+export const isJsonObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A string with something in it; an empty one says nothing. */
+export const nonEmptyString = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);

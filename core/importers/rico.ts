@@ -3,16 +3,14 @@ import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
 import { androidRole, guessAndroidScale, isEditableRole, shortResourceId } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
-import { parseJson } from './json-text.js';
+import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { applicationRoot, assembleScreen, pixelsToPoints } from './screen-parts.js';
 
 /** Rico captured every screen on a 1440x2560 pixel canvas. */
 const CANVAS = { w: 1440, h: 2560 };
 
 type RicoNode = Record<string, unknown>;
-
-const isObject = (v: unknown): v is RicoNode => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
 interface Context {
   text: string;
@@ -60,7 +58,7 @@ function toNode(n: RicoNode, ctx: Context, parentVisible: boolean): UiNode {
   const node: UiNode = {
     role,
     className,
-    frame: { x: px.x / ctx.scale, y: px.y / ctx.scale, w: px.w / ctx.scale, h: px.h / ctx.scale },
+    frame: pixelsToPoints(px, ctx.scale),
     states,
     actions,
     source: 'ax',
@@ -94,27 +92,8 @@ export function importRico(text: string, options: ImportOptions): Screen {
 
   const window: WindowInfo = { id: windowId, kind: 'app', layer: 1 };
   if (app) window.title = app;
-  const root: UiNode = {
-    role: 'Application',
-    frame: { x: 0, y: 0, ...size },
-    states: { enabled: true },
-    actions: [],
-    source: 'ax',
-    children: [windowRoot],
-  };
-  if (app) root.label = app;
-  const screen: Screen = {
-    platform: 'android',
-    size,
-    scale,
-    orientation: size.w > size.h ? 'landscape' : 'portrait',
-    windows: [window],
-    root,
-  };
-  if (app) {
-    screen.app = app;
-    screen.appState = { app };
-    if (activityName?.includes('/')) screen.appState.activity = activityName.slice(activityName.indexOf('/') + 1);
-  }
+  const root = applicationRoot(size, [windowRoot], app);
+  const screen = assembleScreen({ platform: 'android', size, scale, windows: [window], root, app });
+  if (screen.appState && activityName?.includes('/')) screen.appState.activity = activityName.slice(activityName.indexOf('/') + 1);
   return screen;
 }
