@@ -1,5 +1,6 @@
 import { SimlabError } from '../../core/contract/envelope.js';
 import { COMMANDS, isCommandName, type CommandName } from '../../core/wire/commands.js';
+import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceInfo } from '../bridge.js';
 
 /** A command that passed every check that needs no device: its name and its parsed arguments. */
@@ -34,24 +35,6 @@ function maxSimultaneous(fingers: Array<{ points: Array<{ t: number }> }>): numb
     most = Math.max(most, down);
   }
   return most;
-}
-
-/** Other names people give the same keys. */
-const KEY_ALIASES: Record<string, string> = {
-  return: 'Enter',
-  delete: 'Backspace',
-  esc: 'Escape',
-  up: 'ArrowUp',
-  down: 'ArrowDown',
-  left: 'ArrowLeft',
-  right: 'ArrowRight',
-};
-
-/** The device's own name for a key (any case, or a usual alias); undefined when it has none. */
-export function canonicalKey(key: string, caps: Capabilities): string | undefined {
-  const lower = key.toLowerCase();
-  const want = (KEY_ALIASES[lower] ?? key).toLowerCase();
-  return caps.keys.find((k) => k.toLowerCase() === want);
 }
 
 /**
@@ -90,7 +73,7 @@ export function admit(command: string, rawArgs: unknown, info: DeviceInfo, caps:
     throw unsupported('this timeline holds several fingers down at once and this device has no multi-touch', 'multiTouch', caps, 'this device takes one finger at a time');
   }
   if (command === 'type' && !caps.type) throw unsupported('this device cannot type text', 'type', caps, 'no keyboard path on this device');
-  if (command === 'key' && !canonicalKey(args.key as string, caps)) {
+  if (command === 'key' && !canonicalKey(args.key as string, caps.keys)) {
     throw new SimlabError('INVALID_ARGS', `unknown key "${String(args.key)}"`, { details: { keys: caps.keys }, hint: `keys this device has: ${caps.keys.join(', ')}` });
   }
   if (command === 'button' && !caps.buttons.includes(args.button as 'back' | 'home')) {

@@ -13,8 +13,9 @@ import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
 import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
 import type { TargetArg } from '../../core/wire/selectors.js';
+import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
-import { admit, canonicalKey } from './admission.js';
+import { admit } from './admission.js';
 import { Attempt } from './attempt.js';
 import { Mutex } from './mutex.js';
 import { Observer, type Observation, type ObserverOptions } from './observer.js';
@@ -267,7 +268,7 @@ export class DeviceSession {
     perform: (a, run) => this.performCommand(a, run),
     type: (a, run) => typeCommand(this, a, run),
     toggle: (a, run) => toggleCommand(this, a, run),
-    key: (a, run) => this.sendAndSettle(run, () => this.bridge.key(canonicalKey(a.key, this.capabilities) ?? a.key)),
+    key: (a, run) => this.sendAndSettle(run, () => this.bridge.key(canonicalKey(a.key, this.capabilities.keys) ?? a.key)),
     button: (a, run) => this.sendAndSettle(run, () => this.bridge.button(a.button)),
     screenshot: (a) => screenshotCommand(this, a),
     'app-state': () => this.bridge.appState(),

@@ -3,7 +3,7 @@ import { tap } from '../../core/gestures/index.js';
 import { identityOf } from '../../core/outline/identity.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import type { CommandArgs } from '../../core/wire/commands.js';
-import { canonicalKey } from './admission.js';
+import { canonicalKey } from '../../core/wire/keys.js';
 import type { DeviceSession, Located, Run } from './device-session.js';
 
 const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
@@ -30,7 +30,7 @@ function verificationFailed(message: string, details: Record<string, unknown>): 
 }
 
 async function pressKey(session: DeviceSession, run: Run, key: string, times: number): Promise<void> {
-  const name = canonicalKey(key, session.capabilities);
+  const name = canonicalKey(key, session.capabilities.keys);
   if (!name) throw new SimlabError('UNSUPPORTED', `clearing a field needs the ${key} key, which this device lacks`);
   for (let i = 0; i < times; i++) await run.attempt.send(() => session.bridge.key(name));
 }
@@ -65,7 +65,7 @@ export async function typeCommand(session: DeviceSession, a: CommandArgs<'type'>
   }
   const existing = a.clear ? (field?.value ?? '').length : 0;
   if (existing > 0) {
-    await pressKey(session, run, canonicalKey('End', session.capabilities) ? 'End' : 'ArrowRight', canonicalKey('End', session.capabilities) ? 1 : existing);
+    await pressKey(session, run, canonicalKey('End', session.capabilities.keys) ? 'End' : 'ArrowRight', canonicalKey('End', session.capabilities.keys) ? 1 : existing);
     await pressKey(session, run, 'Backspace', existing);
   }
   await run.attempt.send(() => session.bridge.type(a.text));

@@ -1,7 +1,7 @@
-import { SimlabError } from '../../../core/contract/index.js';
+import { resolveKey } from '../../../core/wire/keys.js';
 
 /** Keys the Android device presses, by the same names as the web device, and their key codes. */
-export const ANDROID_KEYS = {
+const ANDROID_KEYS = {
   Enter: 66,
   Backspace: 67,
   Tab: 61,
@@ -15,29 +15,13 @@ export const ANDROID_KEYS = {
   PageUp: 92,
   PageDown: 93,
 } as const;
-export type AndroidKey = keyof typeof ANDROID_KEYS;
+type AndroidKey = keyof typeof ANDROID_KEYS;
 export const KNOWN_KEYS = Object.keys(ANDROID_KEYS) as AndroidKey[];
-
-const ALIASES: Record<string, AndroidKey> = {
-  return: 'Enter',
-  esc: 'Escape',
-  up: 'ArrowUp',
-  down: 'ArrowDown',
-  left: 'ArrowLeft',
-  right: 'ArrowRight',
-  del: 'Backspace',
-};
 
 export const KEYCODE_BACK = 4;
 export const KEYCODE_HOME = 3;
 
 /** The Android key code of a key name (case-insensitive, a few aliases); INVALID_ARGS otherwise. */
 export function keyCode(name: string): number {
-  const lower = String(name).trim().toLowerCase();
-  const key = KNOWN_KEYS.find((k) => k.toLowerCase() === lower) ?? ALIASES[lower];
-  if (key) return ANDROID_KEYS[key];
-  throw new SimlabError('INVALID_ARGS', `unknown key "${name}"`, {
-    hint: `Known keys: ${KNOWN_KEYS.join(', ')}`,
-    details: { key: name, known: [...KNOWN_KEYS] },
-  });
+  return ANDROID_KEYS[resolveKey(name, KNOWN_KEYS)];
 }

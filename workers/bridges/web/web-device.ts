@@ -5,6 +5,7 @@ import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
 import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
+import { resolveKey } from '../../../core/wire/keys.js';
 import type {
   Capabilities,
   DeviceBridge,
@@ -19,7 +20,7 @@ import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
 import { followPageView, pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
-import { KNOWN_KEYS, resolveKey } from './keys.js';
+import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
 import { waitForStill } from './stillness.js';
 import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
@@ -142,7 +143,7 @@ export class WebDevice implements DeviceBridge {
   }
 
   async key(name: string): Promise<void> {
-    const key = resolveKey(name);
+    const key = resolveKey(name, KNOWN_KEYS);
     await this.input(() => this.page.keyboard.press(key));
   }
 
