@@ -64,26 +64,7 @@ export interface SessionRecord {
   endedAt: number | null;
 }
 
-export interface ActionRecord {
-  /** Monotonic sequence number, the order actions were recorded in. */
-  seq: number;
-  id: string;
-  sessionId: string;
-  leaseId: string;
-  deviceId: string;
-  tokenId: string;
-  actor: string;
-  at: number;
-  command: string;
-  args: unknown;
-  /** Null while the command is in flight. */
-  envelope: unknown;
-  before: string | null;
-  after: string | null;
-  diff: string | null;
-  finishedAt: number | null;
-}
-
+/** An action as it is recorded before it is sent. */
 export interface NewAction {
   id: string;
   sessionId: string;
@@ -94,6 +75,17 @@ export interface NewAction {
   at: number;
   command: string;
   args: unknown;
+}
+
+export interface ActionRecord extends NewAction {
+  /** Monotonic sequence number, the order actions were recorded in. */
+  seq: number;
+  /** Null while the command is in flight. */
+  envelope: unknown;
+  before: string | null;
+  after: string | null;
+  diff: string | null;
+  finishedAt: number | null;
 }
 
 export interface ActionOutcome {
