@@ -1,21 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Envelope, ErrorEnvelope, OkEnvelope } from '../../core/contract/envelope.js';
 import type { OutlineJson } from '../../core/outline/json.js';
 import { DeviceSession } from './device-session.js';
+import { errorOf, okData } from './test-support/envelopes.js';
 import { MemoryBridge } from './test-support/memory-bridge.js';
-
-type Data = Record<string, unknown>;
-
-function okData(env: Envelope): Data {
-  assert.equal(env.ok, true, `expected ok, got ${JSON.stringify(env)}`);
-  return (env as OkEnvelope<Data>).data;
-}
-
-function errorOf(env: Envelope): ErrorEnvelope['error'] {
-  assert.equal(env.ok, false, `expected an error, got ${JSON.stringify(env).slice(0, 300)}`);
-  return (env as ErrorEnvelope).error;
-}
 
 function setup(): { bridge: MemoryBridge; session: DeviceSession } {
   const bridge = new MemoryBridge();

@@ -1,31 +1,19 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, it } from 'node:test';
-import type { Envelope, ErrorEnvelope, OkEnvelope } from '../../core/contract/envelope.js';
 import { tap } from '../../core/gestures/index.js';
 import type { OutlineJson } from '../../core/outline/json.js';
 import type { OutlineElement } from '../../core/outline/snapshot.js';
 import { launchWebDevice, startDemoServer, type DemoServer, type WebDevice } from '../bridges/web/index.js';
 import { DeviceSession } from './device-session.js';
 import { inPage } from './test-support/demo-page.js';
-
-type Data = Record<string, unknown>;
+import { type Data, errorOf, okData } from './test-support/envelopes.js';
 
 interface Gesture {
   kind: string;
   fingers: number;
   scaleMin?: number;
   scaleMax?: number;
-}
-
-function okData(env: Envelope): Data {
-  assert.equal(env.ok, true, `expected ok, got ${JSON.stringify(env).slice(0, 600)}`);
-  return (env as OkEnvelope<Data>).data;
-}
-
-function errorOf(env: Envelope): ErrorEnvelope['error'] {
-  assert.equal(env.ok, false, `expected an error, got ${JSON.stringify(env).slice(0, 300)}`);
-  return (env as ErrorEnvelope).error;
 }
 
 /** Live posts arrive every second at first, so the pause switch has something to stop. */

@@ -1,36 +1,17 @@
 // The bridge on a virtual Android device through the real adb server and adbkit.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Envelope, ErrorEnvelope, OkEnvelope } from '../../../core/contract/envelope.js';
+import { describe, it } from 'node:test';
 import type { OutlineJson } from '../../../core/outline/json.js';
 import { DeviceSession } from '../../session/device-session.js';
-import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
+import { errorOf, okData } from '../../session/test-support/envelopes.js';
+import { labForSuite } from './test-support/lab.js';
 import { GMAIL_GRAPH } from './virtual/index.js';
 
-type Data = Record<string, unknown>;
-
-function okData(env: Envelope): Data {
-  assert.equal(env.ok, true, `expected ok, got ${JSON.stringify(env).slice(0, 600)}`);
-  return (env as OkEnvelope<Data>).data;
-}
-
-function errorOf(env: Envelope): ErrorEnvelope['error'] {
-  assert.equal(env.ok, false, `expected an error, got ${JSON.stringify(env).slice(0, 300)}`);
-  return (env as ErrorEnvelope).error;
-}
-
 describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
-  let lab: AndroidLab;
-
-  before(async () => {
-    lab = await startAndroidLab();
-  });
-  after(async () => {
-    await lab?.close();
-  });
+  const lab = labForSuite();
 
   it('describes the screen in points from uiautomator dump with the real density, and the focused activity', async () => {
-    const { device } = await lab.open();
+    const { device } = await lab().open();
     assert.equal(device.info.platform, 'android');
     assert.equal(device.info.scale, 440 / 160);
     assert.ok(Math.abs(device.info.size.w - 1080 / 2.75) < 1e-9);
@@ -49,7 +30,7 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
   });
 
   it('observe -> tap by selector -> the screen graph moves on -> the settled diff shows the new screen', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const session = new DeviceSession(device);
     const first = okData(await session.execute('outline', { format: 'json' }));
     const outline = first.outline as OutlineJson;
@@ -66,7 +47,7 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
   });
 
   it('answers UNSUPPORTED for multi-finger input where sendevent is refused, and says why', async () => {
-    const { device } = await lab.open({ sendeventAllowed: false });
+    const { device } = await lab().open({ sendeventAllowed: false });
     assert.equal(device.capabilities.multiTouch, false);
     assert.match(device.capabilities.reasons?.multiTouch ?? '', /Permission denied/);
     const session = new DeviceSession(device);
@@ -76,7 +57,7 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
   });
 
   it('types into the focused field and verifies it through the session; keys and unknown keys', async () => {
-    const { vd, device } = await lab.open({ graph: GMAIL_GRAPH });
+    const { vd, device } = await lab().open({ graph: GMAIL_GRAPH });
     const session = new DeviceSession(device);
     const typed = okData(await session.execute('type', { text: "it's 50% off & more" }));
     assert.equal(vd.device.typedText.join(''), "it's 50% off & more");
@@ -91,7 +72,7 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
   });
 
   it('is still on a quiet screen, and counts stillness from the last input', async () => {
-    const { device } = await lab.open();
+    const { device } = await lab().open();
     const quiet = await device.waitForStill({ quietMs: 200 });
     assert.equal(quiet.still, true);
     await device.key('Tab');
@@ -101,7 +82,7 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
   });
 
   it('works on a device without shell_v2 (v1 shell, status from a marker) and still sees a drop mid-command', async () => {
-    const { vd, device } = await lab.open({ features: ['cmd', 'stat_v2'] });
+    const { vd, device } = await lab().open({ features: ['cmd', 'stat_v2'] });
     assert.equal((await device.adb.features()).has('shell_v2'), false);
     const screen = await device.describe();
     assert.equal(screen.appState?.app, 'com.android.settings');

@@ -1,10 +1,10 @@
 // Gestures from the core generators arrive on the virtual device as they were made: two-finger
 // MT-B sequences (sendevent) for pinch and rotate, timed motionevents for a precise drag.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { pinch, preciseDrag, rotate, twoFingerLongPress, type TouchTimeline } from '../../../core/gestures/index.js';
 import type { Gesture } from './virtual/index.js';
-import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
+import { labForSuite } from './test-support/lab.js';
 import { DeviceSession } from '../../session/device-session.js';
 
 const PX = 440 / 160;
@@ -26,17 +26,10 @@ function assertSamePaths(got: Gesture, want: TouchTimeline, tolerancePt: number)
 }
 
 describe('gestures on the virtual Android device (real adb server, adbkit)', () => {
-  let lab: AndroidLab;
-
-  before(async () => {
-    lab = await startAndroidLab();
-  });
-  after(async () => {
-    await lab?.close();
-  });
+  const lab = labForSuite();
 
   it('a pinch arrives as one two-finger MT-B gesture whose reconstructed paths match the generator', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const timeline = pinch({ x: 196, y: 380 }, { startDistance: 100, scale: 2, ms: 300 });
     await device.perform(timeline);
     const g = vd.device.gestures.at(-1);
@@ -51,7 +44,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   });
 
   it('a rotation arrives on an arc: the fingers keep their distance while the angle turns', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const center = { x: 196, y: 380 };
     const timeline = rotate(center, { radius: 80, degrees: 90, ms: 400 });
     await device.perform(timeline);
@@ -71,7 +64,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   });
 
   it('a precise drag arrives as timed motionevents: every point, in order, none before its time', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const timeline = preciseDrag({ x: 100, y: 600 }, { x: 100, y: 400 }, { stepPts: 40, stepMs: 40, holdMoves: 4, holdStepMs: 20 });
     const before = vd.device.inputEvents.length;
     // The device runs in this process: its clock maps onto ours exactly.
@@ -92,7 +85,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   });
 
   it('releaseAll lifts a finger held in a long press', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const hold = device.perform({ fingers: [{ id: 0, points: [{ x: 50, y: 50, t: 0 }, { x: 50, y: 50, t: 3000 }] }] });
     while (!vd.device.inputEvents.some((e) => e.kind === 'motion' && e.action === 'DOWN')) await new Promise((r) => setTimeout(r, 10));
     const outcome = hold.then(() => null, (err: unknown) => err);
@@ -103,7 +96,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   });
 
   it('releaseAll lifts both fingers of a two-finger hold (tracking id -1 on every slot)', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const hold = device.perform(twoFingerLongPress({ x: 196, y: 380 }, { ms: 5000 }));
     const outcome = hold.then(() => null, (err: unknown) => err);
     while (!vd.device.commands.some((c) => c.argv[0] === 'sendevent' && c.argv[3] === String(0x39) && c.argv[4] !== '-1')) await new Promise((r) => setTimeout(r, 10));
@@ -116,7 +109,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   });
 
   it('pinch and rotate commands through the device session arrive as two-finger MT-B gestures', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const session = new DeviceSession(device);
     const spread = (g: Gesture, i: number) => {
       const [a, b] = g.fingers.map((f) => f.points);

@@ -1,12 +1,12 @@
 // Screenshots and the live stream from the virtual device, and a device that goes away.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import { SimlabError } from '../../../core/contract/index.js';
 import { tap } from '../../../core/gestures/index.js';
 import type { Frame } from '../../bridge.js';
 import { DeviceSession } from '../../session/device-session.js';
-import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
+import { labForSuite } from './test-support/lab.js';
 
 async function caught(promise: Promise<unknown>): Promise<SimlabError> {
   const err = await promise.then(() => null, (e: unknown) => e);
@@ -15,17 +15,10 @@ async function caught(promise: Promise<unknown>): Promise<SimlabError> {
 }
 
 describe('Android screenshots, frames and failures (real adb server, adbkit)', () => {
-  let lab: AndroidLab;
-
-  before(async () => {
-    lab = await startAndroidLab();
-  });
-  after(async () => {
-    await lab?.close();
-  });
+  const lab = labForSuite();
 
   it('screenshots decode at the size in points, scaled and cropped', async () => {
-    const { device } = await lab.open();
+    const { device } = await lab().open();
     const whole = await device.screenshot();
     const meta = await sharp(whole.data).metadata();
     assert.equal(meta.format, 'jpeg');
@@ -40,7 +33,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
   });
 
   it('streams decodable JPEG frames from screenrecord and carries on across its time limit', async () => {
-    const { vd, device } = await lab.open({ recordFps: 8 }, { recordTimeLimitS: 2 });
+    const { vd, device } = await lab().open({ recordFps: 8 }, { recordTimeLimitS: 2 });
     const frames: Frame[] = [];
     const stop = device.frames((f) => frames.push(f));
     const deadline = Date.now() + 20_000;
@@ -65,7 +58,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
   });
 
   it('a device that drops mid-tap: DEVICE_UNAVAILABLE, delivery uncertain', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     vd.device.dropOnCommand = 'input';
     const err = await caught(device.perform(tap({ x: 100, y: 100 })));
     assert.equal(err.code, 'DEVICE_UNAVAILABLE');
@@ -73,7 +66,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
     assert.equal(err.toBody().disposition.retry, 'unsafe');
 
     // The same through the session: the tap by selector is answered with an honest disposition.
-    const other = await lab.open();
+    const other = await lab().open();
     const session = new DeviceSession(other.device);
     other.vd.device.dropOnCommand = 'input';
     const env = await session.execute('tap', { target: 'text="Network & internet"' });
@@ -86,7 +79,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
   });
 
   it('a device that is gone before the command: DEVICE_UNAVAILABLE, not delivered, safe to retry', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     const session = new DeviceSession(device);
     await vd.close();
     const env = await session.execute('tap', { target: { x: 100, y: 100 } });
@@ -101,7 +94,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
   });
 
   it('retries uiautomator\'s known failures, then says the app is unresponsive', async () => {
-    const { vd, device } = await lab.open();
+    const { vd, device } = await lab().open();
     vd.device.dumpFailures.push('idle', 'null-root');
     const screen = await device.describe();
     assert.ok(screen.root.children.length > 0);

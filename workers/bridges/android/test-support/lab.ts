@@ -1,5 +1,6 @@
 // A private adb server (never 5037) with virtual devices connected through `adb connect`, and
 // the bridge opened on them through adbkit; everything it starts, close() stops.
+import { after, before } from 'node:test';
 import { Adb, type AdbClient } from '../adb/adbkit.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice, type VirtualDeviceOptions } from '../virtual/index.js';
 import type { AndroidDevice } from '../android-device.js';
@@ -41,5 +42,20 @@ export async function startAndroidLab(): Promise<AndroidLab> {
       await server.kill();
       for (const vd of devices) await vd.close();
     },
+  };
+}
+
+/** A lab for the tests of the enclosing describe: started before them, closed after them. */
+export function labForSuite(): () => AndroidLab {
+  let lab: AndroidLab | undefined;
+  before(async () => {
+    lab = await startAndroidLab();
+  });
+  after(async () => {
+    await lab?.close();
+  });
+  return () => {
+    if (!lab) throw new Error('the Android lab starts before the suite\'s tests');
+    return lab;
   };
 }
