@@ -128,11 +128,13 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     const at = await onStream(page, post.tap.x, post.tap.y);
     await page.mouse.click(at.x, at.y);
     const viewer = await find((e) => /zoom 1\.0x/.test(e.label ?? ''), 'the photo viewer at zoom 1.0x');
+    // The page picks the pinch centre from its own live outline: wait until it shows the viewer too.
+    await page.locator('[data-testid=outline-line]', { hasText: 'zoom 1.0x' }).waitFor({ timeout: 20_000 });
     const start = await onStream(page, viewer.frame.x + viewer.frame.w / 2, viewer.frame.y + 40);
     await page.mouse.move(start.x, start.y);
     await page.keyboard.down('Alt');
     await page.mouse.down();
-    for (let i = 1; i <= 10; i++) await page.mouse.move(start.x, start.y - i * 3 * start.scale);
+    for (let i = 1; i <= 20; i++) await page.mouse.move(start.x, start.y - i * 2 * start.scale);
     assert.equal(await page.locator('[data-testid=finger]').count(), 2, 'both fingers drawn on the stream');
     await page.mouse.up();
     await page.keyboard.up('Alt');
@@ -183,6 +185,12 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
         socket.close();
       }
 
+      // The help overlay lists the shortcuts.
+      await watch.keyboard.press('?');
+      assert.match(await watch.locator('[data-testid=help]').innerText(), /Alt \+ drag/);
+      await watch.keyboard.press('Escape');
+      assert.equal(await watch.locator('[data-testid=help]').count(), 0);
+
       // Admin pages are out of a viewer's reach.
       await watch.goto(`${lab.url}/tokens`);
       await watch.waitForURL(/\/\?denied=/);
@@ -208,6 +216,25 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     await page.locator('[data-testid=step-detail][data-step="1"]').waitFor();
     assert.match(await page.locator('[data-testid=step-diff]').innerText(), /Heading "Home"/);
     await shot(page, 'session-replay');
+  });
+
+  test('a dropped connection: the open page says so, reconnects by itself, resyncs and streams again', async () => {
+    await page.goto(`${lab.url}/devices/${lab.deviceId}`);
+    const frame = page.locator('[data-testid=stream] canvas');
+    await waitFor('frames before the drop', async () => Number(await frame.getAttribute('data-frames')) > 0);
+    // Closing the transports is what a network drop looks like to the page (a hub restart runs in a new process).
+    for (const socket of (await lab.hub.io.of('/ui').fetchSockets()) as unknown as Array<{ conn: { close(): void } }>) socket.conn.close();
+    await page.locator('[data-testid=link-banner]', { hasText: 'reconnecting' }).waitFor({ timeout: 15_000 });
+    await page.locator('[data-testid=link-banner]', { hasText: 'Reconnected' }).waitFor({ timeout: 30_000 });
+    const before = Number(await frame.getAttribute('data-frames'));
+    const lease = data(await rest<{ id: string }>('POST', '/leases', bot, { deviceId: lab.deviceId }));
+    await page.locator('[data-testid=holder]', { hasText: 'in use by bot' }).waitFor();
+    const botTaps = () => page.locator('[data-testid=action][data-actor=bot][data-command=tap]').count();
+    const tapsBefore = await botTaps();
+    assert.equal((await rest('POST', `/devices/${lab.deviceId}/tap`, bot, { target: '#tab-search' })).status, 200);
+    await waitFor('frames after the reconnect', async () => Number(await frame.getAttribute('data-frames')) > before);
+    await waitFor('the new tap live in the log after the reconnect', async () => (await botTaps()) === tapsBefore + 1);
+    assert.equal((await rest('DELETE', `/leases/${lease.id}`, bot)).status, 200);
   });
 
   test('tokens page (admin): create shown once, list, revoke; a revoked or expired token sends the user to sign-in', async () => {

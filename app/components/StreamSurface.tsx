@@ -169,7 +169,7 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
       className={`stream ${blocked ? 'blocked' : ''} ${inspecting ? 'inspecting' : ''}`}
       style={{ aspectRatio: `${size.w} / ${size.h}` }}
       tabIndex={0}
-      data-keys="device"
+      data-keys={blocked ? undefined : 'device'}
       data-testid="stream"
       title={blocked ?? (inspecting ? 'Inspect: click an element' : 'Click to tap, drag to swipe, Alt-drag to pinch, type to send keys')}
       onPointerDown={onPointerDown}

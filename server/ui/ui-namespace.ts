@@ -253,7 +253,15 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
       offWorkers();
       offLeases();
       offActions();
-      for (const socket of [...viewers.keys()]) socket.disconnect(true);
+      // Sockets are left to the hub's shutdown: a transport close (not a server disconnect) makes
+      // the pages reconnect by themselves to the next hub on this address.
+      for (const viewer of viewers.values()) {
+        for (const sub of viewer.frames.values()) {
+          sub.relay.close();
+          sub.unsubscribe();
+        }
+        viewer.frames.clear();
+      }
       for (const shared of outlines.values()) shared.watch.close();
       outlines.clear();
     },
