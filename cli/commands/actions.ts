@@ -8,8 +8,16 @@ type Opts = LabOptions & Record<string, string | boolean | undefined>;
 
 const TARGET_HELP = 'selector (@7, "#3", "#login", text="OK") or x,y in points';
 
-function withTarget(args: Record<string, unknown>, target: string | undefined): Record<string, unknown> {
-  return target === undefined ? args : { ...args, target: parseTarget(target) };
+/** The arguments with --target as the command's target, when it was given. */
+function withTarget(args: Record<string, unknown>, options: Opts): Record<string, unknown> {
+  return typeof options.target === 'string' ? { ...args, target: parseTarget(options.target) } : args;
+}
+
+/** The arguments with the numeric flags that were given (NaN for a non-number, which the schema refuses). */
+function withNumbers(args: Record<string, unknown>, options: Opts, flags: readonly string[]): Record<string, unknown> {
+  const out = { ...args };
+  for (const flag of flags) if (typeof options[flag] === 'string') out[flag] = num(options[flag]);
+  return out;
 }
 
 /** tap, double-tap, long-press and two-finger-tap: one target given as a selector or --xy. */
@@ -25,8 +33,7 @@ function targetCommand(name: string, description: string, optionalTarget: boolea
       if (!choice.ok) return reportUsage(name, choice.message, options);
       args.target = choice.target;
     }
-    if (typeof options.ms === 'string') args.ms = num(options.ms);
-    await sendAction(name, args, options);
+    await sendAction(name, withNumbers(args, options, ['ms']), options);
   });
   return command;
 }
@@ -42,9 +49,8 @@ export function actionCommands(): Command[] {
     .option('--dy <points>', 'vertical distance')
     .option('--ms <ms>', 'duration (default 300)')
     .action(async (from: string, to: string | undefined, options: Opts) => {
-      const args: Record<string, unknown> = { from: parseTarget(from) };
-      if (to !== undefined) args.to = parseTarget(to);
-      for (const key of ['dx', 'dy', 'ms'] as const) if (typeof options[key] === 'string') args[key] = num(options[key]);
+      const ends = to === undefined ? { from: parseTarget(from) } : { from: parseTarget(from), to: parseTarget(to) };
+      const args = withNumbers(ends, options, ['dx', 'dy', 'ms']);
       if (args.to === undefined && args.dx === undefined && args.dy === undefined) {
         return reportUsage('swipe', 'give where to: a second target, or --dx/--dy', options);
       }
@@ -62,50 +68,34 @@ export function actionCommands(): Command[] {
     .argument('<dy>', 'vertical points')
     .option('--dx <points>', 'horizontal points')
     .option('--target <selector>', 'the scroll container (default: the main list or page)')
-    .action((dy: string, options: Opts) => {
-      const args: Record<string, unknown> = { dy: num(dy) };
-      if (typeof options.dx === 'string') args.dx = num(options.dx);
-      return sendAction('scroll-by', withTarget(args, options.target as string | undefined), options);
-    });
+    .action((dy: string, options: Opts) => sendAction('scroll-by', withTarget(withNumbers({ dy: num(dy) }, options, ['dx']), options), options));
 
   const fling = withDeviceOption(new Command('fling'))
     .description('a quick flick that keeps scrolling after release')
     .argument('<direction>', 'up, down, left or right (the way the finger moves)')
     .option('--target <selector>', 'the scroll container (default: the main list or page)')
-    .action((direction: string, options: Opts) => sendAction('fling', withTarget({ direction }, options.target as string | undefined), options));
+    .action((direction: string, options: Opts) => sendAction('fling', withTarget({ direction }, options), options));
 
   const pinch = withDeviceOption(new Command('pinch'))
     .description('two-finger pinch: scale > 1 zooms in, < 1 zooms out')
     .argument('<scale>', 'e.g. 2 or 0.5')
     .option('--target <selector>', 'pinch centre (default: the screen centre)')
     .option('--ms <ms>', 'duration (default 600)')
-    .action((scale: string, options: Opts) => {
-      const args: Record<string, unknown> = { scale: num(scale) };
-      if (typeof options.ms === 'string') args.ms = num(options.ms);
-      return sendAction('pinch', withTarget(args, options.target as string | undefined), options);
-    });
+    .action((scale: string, options: Opts) => sendAction('pinch', withTarget(withNumbers({ scale: num(scale) }, options, ['ms']), options), options));
 
   const rotate = withDeviceOption(new Command('rotate'))
     .description('two-finger rotation along an arc (positive = clockwise)')
     .argument('<degrees>', 'e.g. 90 or -45')
     .option('--target <selector>', 'rotation centre (default: the screen centre)')
     .option('--ms <ms>', 'duration (default 800)')
-    .action((degrees: string, options: Opts) => {
-      const args: Record<string, unknown> = { degrees: num(degrees) };
-      if (typeof options.ms === 'string') args.ms = num(options.ms);
-      return sendAction('rotate', withTarget(args, options.target as string | undefined), options);
-    });
+    .action((degrees: string, options: Opts) => sendAction('rotate', withTarget(withNumbers({ degrees: num(degrees) }, options, ['ms']), options), options));
 
   const type = withDeviceOption(new Command('type'))
     .description('type text through the keyboard path (into the focused field, or --target)')
     .argument('<text>', 'the text')
     .option('--target <selector>', 'tap this field first')
     .option('--clear', 'clear the field first')
-    .action((text: string, options: Opts) => {
-      const args: Record<string, unknown> = { text };
-      if (options.clear) args.clear = true;
-      return sendAction('type', withTarget(args, options.target as string | undefined), options);
-    });
+    .action((text: string, options: Opts) => sendAction('type', withTarget(options.clear ? { text, clear: true } : { text }, options), options));
 
   const key = withDeviceOption(new Command('key'))
     .description('press a key: Enter, Backspace, Tab, Escape, ArrowUp/Down/Left/Right')
