@@ -145,6 +145,19 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     await shot(page, 'device-zoomed');
   });
 
+  test('typing with the stream focused goes to the device as one type command', async () => {
+    const search = await find((e) => e.role === 'Tab' && e.label === 'Search', 'the Search tab');
+    const tab = await onStream(page, search.tap.x, search.tap.y);
+    await page.mouse.click(tab.x, tab.y);
+    const field = await find((e) => e.id === 'search-field', 'the search field');
+    const at = await onStream(page, field.tap.x, field.tap.y);
+    await page.mouse.click(at.x, at.y);
+    await page.keyboard.type('ramen');
+    await waitFor('the typed text in the field', async () => (await elements()).find((e) => e.id === 'search-field')?.value === 'ramen');
+    await waitFor('one type command in the log', async () => (await logCommands(page)).includes('alice:type'));
+    assert.match(await page.locator('[data-testid=action][data-command=type]').first().innerText(), /"text":"ramen"/);
+  });
+
   test('a viewer watches live, cannot act (page or socket), sees who holds it; an agent over REST shows up live in the log', async () => {
     const viewerContext = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {
@@ -210,7 +223,7 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     await page.waitForURL(/\/sessions\/.+/);
     const steps = page.locator('[data-testid=step]');
     await steps.first().waitFor();
-    assert.deepEqual(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))), ['tap', 'tap', 'tap', 'perform']);
+    assert.deepEqual(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))), ['tap', 'tap', 'tap', 'perform', 'tap', 'tap', 'type']);
     assert.match(await page.locator('[data-testid=step-diff]').innerText(), /Heading "Settings"/);
     await page.keyboard.press('ArrowRight');
     await page.locator('[data-testid=step-detail][data-step="1"]').waitFor();
