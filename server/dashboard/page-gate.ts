@@ -7,7 +7,7 @@ import type { TokenVerifier } from '../auth/tokens.js';
 /** Pages only an admin may open, by path prefix. */
 const ADMIN_PAGES = ['/tokens'];
 /** Paths served to anyone: the sign-in page and the app's own static files. */
-const PUBLIC_PREFIXES = ['/signin', '/_next/', '/favicon', '/auth/'];
+const PUBLIC_PREFIXES = ['/signin', '/_next/', '/favicon', '/icon.svg', '/auth/'];
 
 export type GateDecision = { pass: true } | { pass: false; location: string };
 
