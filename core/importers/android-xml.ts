@@ -1,4 +1,4 @@
-import type { Rect } from '../model/geometry.js';
+import { scaleRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
 import {
@@ -11,7 +11,7 @@ import {
 } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
-import { applicationRoot, assembleScreen, pixelsToPoints } from './screen-parts.js';
+import { applicationRoot, assembleScreen } from './screen-parts.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
 
 const BOUNDS = /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/;
@@ -77,7 +77,7 @@ function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
   const node: UiNode = {
     role,
     className,
-    frame: pixelsToPoints(px, ctx.scale),
+    frame: scaleRect(px, ctx.scale),
     states,
     actions,
     source: 'ax',

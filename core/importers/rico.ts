@@ -1,11 +1,11 @@
-import type { Rect } from '../model/geometry.js';
+import { scaleRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
 import { androidRole, guessAndroidScale, isEditableRole, shortResourceId } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
-import { applicationRoot, assembleScreen, pixelsToPoints } from './screen-parts.js';
+import { applicationRoot, assembleScreen } from './screen-parts.js';
 
 /** Rico captured every screen on a 1440x2560 pixel canvas. */
 const CANVAS = { w: 1440, h: 2560 };
@@ -58,7 +58,7 @@ function toNode(n: RicoNode, ctx: Context, parentVisible: boolean): UiNode {
   const node: UiNode = {
     role,
     className,
-    frame: pixelsToPoints(px, ctx.scale),
+    frame: scaleRect(px, ctx.scale),
     states,
     actions,
     source: 'ax',

@@ -1,11 +1,6 @@
-import type { Rect, Size } from '../model/geometry.js';
+import type { Size } from '../model/geometry.js';
 import type { Platform, Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
-
-/** A rectangle in device pixels, in points. */
-export function pixelsToPoints(px: Rect, scale: number): Rect {
-  return { x: px.x / scale, y: px.y / scale, w: px.w / scale, h: px.h / scale };
-}
 
 /** The application element that holds the windows' trees when the format has none of its own. */
 export function applicationRoot(size: Size, children: UiNode[], app: string | undefined): UiNode {

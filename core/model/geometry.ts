@@ -54,6 +54,7 @@ export function roundRect(r: Rect): Rect {
   return { x, y, w: Math.round(r.x + r.w) - x, h: Math.round(r.y + r.h) - y };
 }
 
+/** The rectangle with every side divided by `factor` (device pixels to points, with the scale). */
 export function scaleRect(r: Rect, factor: number): Rect {
   return { x: r.x / factor, y: r.y / factor, w: r.w / factor, h: r.h / factor };
 }
