@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { Point } from '../model/geometry.js';
 import {
-  doubleTap, edgeSwipe, fling, longPress, pinch, preciseDrag, rotate, scrollBy, swipe, tap,
+  doubleTap, edgeSwipe, fling, longPress, mostFingersDown, pinch, preciseDrag, rotate, scrollBy, swipe, tap,
   twoFingerLongPress, twoFingerTap, validateTimeline, type FingerPath, type TouchTimeline,
 } from './index.js';
 
@@ -224,4 +224,16 @@ describe('validateTimeline', () => {
     rejects({ fingers: [good().fingers[0], { id: 0, points: [{ x: 5, y: 5, t: 10 }, { x: 5, y: 5, t: 40 }] }] }, /both use id 0/);
   });
   it('rejects ids the wire cannot carry', () => rejects({ fingers: [{ id: 1.5, points: [{ x: 1, y: 1, t: 0 }] }] }, /id must be/));
+});
+
+describe('fingers down at once', () => {
+  it('counts the most fingers touching together: a pinch two, a double tap one', () => {
+    assert.equal(mostFingersDown(pinch(C, { startDistance: 100, scale: 2 })), 2);
+    assert.equal(mostFingersDown(doubleTap(C)), 1);
+  });
+  it('counts a touch-down at the instant another finger lifts as both down', () => {
+    const at = (id: number, t0: number, t1: number): FingerPath => ({ id, points: [{ x: 1, y: 1, t: t0 }, { x: 1, y: 1, t: t1 }] });
+    assert.equal(mostFingersDown({ fingers: [at(0, 0, 50), at(1, 50, 90)] }), 2);
+    assert.equal(mostFingersDown({ fingers: [at(0, 0, 50), at(1, 51, 90)] }), 1);
+  });
 });

@@ -24,11 +24,21 @@ export interface TouchTimeline {
   fingers: FingerPath[];
 }
 
-export function timelineDuration(timeline: TouchTimeline): number {
-  let end = 0;
+/** How many fingers a timeline holds down at once at most. */
+export function mostFingersDown(timeline: TouchTimeline): number {
+  const edges: Array<[number, number]> = [];
   for (const f of timeline.fingers) {
-    const last = f.points[f.points.length - 1];
-    if (last) end = Math.max(end, last.t);
+    const first = f.points[0]?.t ?? 0;
+    const last = f.points[f.points.length - 1]?.t ?? first;
+    edges.push([first, 1], [last, -1]);
   }
-  return end;
+  // At equal times a touch-down counts before a lift-off: the fingers touch together.
+  edges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let down = 0;
+  let most = 0;
+  for (const [, d] of edges) {
+    down += d;
+    most = Math.max(most, down);
+  }
+  return most;
 }

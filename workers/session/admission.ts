@@ -1,4 +1,5 @@
 import { SimlabError } from '../../core/contract/envelope.js';
+import { mostFingersDown, type TouchTimeline } from '../../core/gestures/timeline.js';
 import { COMMANDS, isCommandName, type CommandName } from '../../core/wire/commands.js';
 import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceInfo } from '../bridge.js';
@@ -16,25 +17,6 @@ function unsupported(message: string, capability: string, caps: Capabilities, fa
     hint: (specific === undefined ? undefined : caps.reasons?.[specific]) ?? caps.reasons?.[capability] ?? fallback,
     details: { capability },
   });
-}
-
-/** How many fingers a `perform` timeline holds down at once at most. */
-function maxSimultaneous(fingers: Array<{ points: Array<{ t: number }> }>): number {
-  const edges: Array<[number, number]> = [];
-  for (const f of fingers) {
-    const first = f.points[0]?.t ?? 0;
-    const last = f.points[f.points.length - 1]?.t ?? first;
-    edges.push([first, 1], [last, -1]);
-  }
-  // At equal times a touch-down counts before a lift-off: the fingers touch together.
-  edges.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  let down = 0;
-  let most = 0;
-  for (const [, d] of edges) {
-    down += d;
-    most = Math.max(most, down);
-  }
-  return most;
 }
 
 /**
@@ -69,7 +51,7 @@ export function admit(command: string, rawArgs: unknown, info: DeviceInfo, caps:
   if (MULTI_TOUCH.has(command) && !caps.multiTouch) {
     throw unsupported(`${command} needs two fingers and this device has no multi-touch`, 'multiTouch', caps, 'this device takes one finger at a time');
   }
-  if (command === 'perform' && !caps.multiTouch && maxSimultaneous(args.fingers as Array<{ points: Array<{ t: number }> }>) > 1) {
+  if (command === 'perform' && !caps.multiTouch && mostFingersDown(args as unknown as TouchTimeline) > 1) {
     throw unsupported('this timeline holds several fingers down at once and this device has no multi-touch', 'multiTouch', caps, 'this device takes one finger at a time');
   }
   if (command === 'type' && !caps.type) throw unsupported('this device cannot type text', 'type', caps, 'no keyboard path on this device');
