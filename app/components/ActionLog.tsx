@@ -33,6 +33,12 @@ export function ActionLog({ actions }: { actions: ActionEntry[] }) {
             <code className="args">{argsText(a.args)}</code>
             {error && <p className="error">{error}</p>}
             {a.diff && <pre className="diff">{a.diff}</pre>}
+            {a.envelope !== null && (
+              <details>
+                <summary className="muted small">envelope</summary>
+                <pre className="diff">{JSON.stringify(a.envelope, null, 2)}</pre>
+              </details>
+            )}
           </li>
         );
       })}

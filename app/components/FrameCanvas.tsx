@@ -1,5 +1,5 @@
 'use client';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import type { FrameUpdate } from '../../core/wire/ui-protocol.js';
 import { useLive, usePageVisible } from '../lib/socket';
 
@@ -27,8 +27,7 @@ interface Props {
  */
 export function FrameCanvas({ deviceId, maxFps, className, onFrameSize }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const [count, setCount] = useState(0);
-  const [lastTs, setLastTs] = useState(0);
+  const paintCount = useRef(0);
   const visible = usePageVisible();
   const sizeCb = useRef(onFrameSize);
   sizeCb.current = onFrameSize;
@@ -52,8 +51,10 @@ export function FrameCanvas({ deviceId, maxFps, className, onFrameSize }: Props)
               c.getContext('2d')?.drawImage(bitmap, 0, 0);
               const detail: PaintDetail = { deviceId, timestamp: frame.timestamp, paintedAt: performance.timeOrigin + performance.now() };
               window.dispatchEvent(new CustomEvent('simlab:paint', { detail }));
-              setCount((n) => n + 1);
-              setLastTs(frame.timestamp);
+              // Counters on the element itself, not React state: a frame must not re-render the page.
+              paintCount.current += 1;
+              c.dataset.frames = String(paintCount.current);
+              c.dataset.frameTs = String(frame.timestamp);
             }
             bitmap.close();
             painted();
@@ -70,5 +71,5 @@ export function FrameCanvas({ deviceId, maxFps, className, onFrameSize }: Props)
     };
   } : null);
 
-  return <canvas ref={canvas} className={className} data-testid="frame" data-frames={count} data-frame-ts={lastTs} />;
+  return <canvas ref={canvas} className={className} data-testid="frame" data-frames="0" />;
 }
