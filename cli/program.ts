@@ -18,7 +18,7 @@ function allCommands(c: Command): Command[] {
 }
 
 /** The simlab program. Usage mistakes throw CommanderError instead of exiting (see runCli). */
-export function buildProgram(json: boolean): Command {
+function buildProgram(json: boolean): Command {
   const program = new Command('simlab')
     .description('a remote device lab for people and AI agents: outlines, selectors, actions')
     .version('0.1.0')

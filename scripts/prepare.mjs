@@ -42,7 +42,7 @@ function newestSource(dirs) {
 }
 
 /** True when dist/ or the dashboard build (app/.next) is missing or older than its sources. */
-export function needsBuild() {
+function needsBuild() {
   const built = ENTRY_POINTS.map((p) => join(root, p));
   if (built.some((p) => !existsSync(p))) return true;
   if (newestSource(SOURCE_DIRS) > Math.min(...built.map((p) => statSync(p).mtimeMs))) return true;

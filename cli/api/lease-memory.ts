@@ -6,7 +6,7 @@ import { readJsonFile, writePrivateJson } from './private-file.js';
 /** Leases this CLI took, per hub and token, so `--device` can be left out later. */
 type Memory = Record<string, Record<string, string>>;
 
-export function leaseMemoryPath(env: NodeJS.ProcessEnv = process.env): string {
+function leaseMemoryPath(env: NodeJS.ProcessEnv = process.env): string {
   return join(dirname(credentialsPath(env)), 'leases.json');
 }
 

@@ -13,7 +13,7 @@ export function devicesCommand(): Command {
     });
 }
 
-export function devicesTable(devices: DeviceSummary[], myLeaseIds: ReadonlySet<string>): string {
+function devicesTable(devices: DeviceSummary[], myLeaseIds: ReadonlySet<string>): string {
   if (devices.length === 0) return 'no devices (is a worker running? `simlab doctor`)';
   const rows = devices.map((d) => [
     d.id,

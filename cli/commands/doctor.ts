@@ -29,7 +29,7 @@ function toolCheck(name: string, candidates: string[], args: string[], missing: 
   return { name, ...missing };
 }
 
-export function localChecks(env: NodeJS.ProcessEnv = process.env): Check[] {
+function localChecks(env: NodeJS.ProcessEnv = process.env): Check[] {
   const chromium = [env.SIMLAB_CHROMIUM, ...CHROMIUM_PATHS.filter((p) => existsSync(p)), 'chromium'].filter((p): p is string => !!p);
   return [
     toolCheck('chromium', chromium, ['--version'], {
@@ -50,7 +50,7 @@ export function localChecks(env: NodeJS.ProcessEnv = process.env): Check[] {
   ];
 }
 
-export async function hubChecks(options: LabOptions): Promise<Check[]> {
+async function hubChecks(options: LabOptions): Promise<Check[]> {
   const api = labApi(options);
   const { hub, token, sources } = api.client.connection;
   const health = await api.health();

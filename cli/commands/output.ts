@@ -6,7 +6,7 @@ export const EXIT_OK = 0;
 export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 2;
 
-export function exitCodeOf(envelope: Envelope): number {
+function exitCodeOf(envelope: Envelope): number {
   if (envelope.ok) return EXIT_OK;
   return envelope.error.code === 'INVALID_ARGS' ? EXIT_USAGE : EXIT_FAILED;
 }

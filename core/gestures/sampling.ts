@@ -13,7 +13,7 @@ export function sampleTimes(start: number, ms: number, stepMs = FRAME_MS): numbe
   return times;
 }
 
-export function lerpPoint(a: Point, b: Point, u: number): Point {
+function lerpPoint(a: Point, b: Point, u: number): Point {
   return { x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u };
 }
 

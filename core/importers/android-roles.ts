@@ -89,7 +89,7 @@ const ROLE_OF_CLASS: Record<string, Role> = {
 };
 
 /** `com.example.Foo$Bar` -> `Bar`, `android.widget.TextView` -> `TextView`. */
-export function shortClassName(className: string): string {
+function shortClassName(className: string): string {
   const last = className.slice(className.lastIndexOf('.') + 1);
   return last.slice(last.lastIndexOf('$') + 1) || className;
 }

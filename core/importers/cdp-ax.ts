@@ -214,7 +214,7 @@ function visiblePart(frame: Rect, box: CdpDomBox | undefined, viewport: Rect): R
   return seen ?? { x: frame.x, y: frame.y, w: 0, h: 0 };
 }
 
-export function parseCdpAxCapture(text: string): CdpAxCapture {
+function parseCdpAxCapture(text: string): CdpAxCapture {
   let data: unknown;
   try {
     data = JSON.parse(text);

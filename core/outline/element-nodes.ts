@@ -20,7 +20,7 @@ export interface LineNode {
   ancestorRoles: Role[];
 }
 
-export function isActionable(node: UiNode): boolean {
+function isActionable(node: UiNode): boolean {
   return node.actions.length > 0 || INTERACTIVE_ROLES.has(node.role) || node.states.editable === true;
 }
 

@@ -1,5 +1,5 @@
 /** FNV-1a over UTF-16 code units: tiny, deterministic, good enough to tell screens apart. */
-export function fnv1a(text: string): number {
+function fnv1a(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);

@@ -28,7 +28,7 @@ function quote(text: string, max: number | undefined): string {
   return JSON.stringify(max !== undefined && chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : flat);
 }
 
-export function formatFrame(r: Rect): string {
+function formatFrame(r: Rect): string {
   return `${r.x},${r.y} ${r.w}x${r.h}`;
 }
 
@@ -61,7 +61,7 @@ export function notableStates(el: OutlineElement): string[] {
 /** Less than this share of the element can be seen: it is cut by the screen edge, a scroller or a bar. */
 const CLIPPED_SHARE = 0.9;
 
-export function isClipped(el: OutlineElement): boolean {
+function isClipped(el: OutlineElement): boolean {
   const full = el.frame.w * el.frame.h;
   return full > 0 && el.visibleFrame.w * el.visibleFrame.h < full * CLIPPED_SHARE;
 }

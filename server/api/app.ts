@@ -16,7 +16,7 @@ import { sessionRoutes } from './routes/sessions.js';
 import { tokenRoutes } from './routes/tokens.js';
 
 export const API_PREFIX = '/api/v1';
-export const BODY_LIMIT = 256 * 1024;
+const BODY_LIMIT = 256 * 1024;
 
 export interface RateLimit {
   /** Requests per window per token (per address without a token). */
@@ -24,7 +24,7 @@ export interface RateLimit {
   windowMs: number;
 }
 
-export const DEFAULT_RATE_LIMIT: RateLimit = { max: 1200, windowMs: 60_000 };
+const DEFAULT_RATE_LIMIT: RateLimit = { max: 1200, windowMs: 60_000 };
 
 export interface ApiOptions {
   rateLimit?: RateLimit;

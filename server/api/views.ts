@@ -24,7 +24,7 @@ export const DeviceSchema = z.object({
 });
 
 /** When a live lease ends at the latest without activity: its TTL or its idle timeout, whichever is first. */
-export function leaseUntil(lease: LeaseRecord): number {
+function leaseUntil(lease: LeaseRecord): number {
   return Math.min(lease.expiresAt, lease.lastActivityAt + lease.idleMs);
 }
 

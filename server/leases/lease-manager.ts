@@ -34,7 +34,7 @@ interface Waiter {
   timer: NodeJS.Timeout;
 }
 
-export function busyError(holder: LeaseRecord): SimlabError {
+function busyError(holder: LeaseRecord): SimlabError {
   return new SimlabError('DEVICE_BUSY', `device ${holder.deviceId} is leased by ${holder.actor}`, {
     hint: 'acquire with wait to queue for it, or try again later',
     details: { holder: holder.actor, until: new Date(Math.min(holder.expiresAt, holder.lastActivityAt + holder.idleMs)).toISOString(), leaseId: holder.id },

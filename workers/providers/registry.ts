@@ -10,7 +10,7 @@ const PROVIDERS: Record<string, () => Promise<DeviceProvider>> = {
   android: async () => (await import('../bridges/android/provider.js')).androidProvider,
 };
 
-export function knownPlatforms(): string[] {
+function knownPlatforms(): string[] {
   return Object.keys(PROVIDERS);
 }
 

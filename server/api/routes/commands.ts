@@ -65,7 +65,7 @@ function screenshotResult(envelope: Envelope, wantsJson: boolean): RouteResult {
 }
 
 /** A path for a command: `web.open` lives under the platform's path, `/web/open`. */
-export function commandPath(command: string): string {
+function commandPath(command: string): string {
   return `/devices/:id/${command.replace('.', '/')}`;
 }
 

@@ -22,7 +22,7 @@ export interface OpenAndroidDeviceOptions {
   recordTimeLimitS?: number;
 }
 
-export async function readFacts(adb: AdbDevice): Promise<DeviceFacts> {
+async function readFacts(adb: AdbDevice): Promise<DeviceFacts> {
   const text = async (command: string) => (await adb.run(command)).stdout.toString('utf8').trim();
   const [size, density, model, manufacturer, release, sdk] = await Promise.all([
     text('wm size'),
@@ -39,7 +39,7 @@ export async function readFacts(adb: AdbDevice): Promise<DeviceFacts> {
 }
 
 /** The touchscreen, if `sendevent` may write it; otherwise why multi-touch is unavailable. */
-export async function probeTouch(adb: AdbDevice): Promise<{ screen: Touchscreen } | { reason: string }> {
+async function probeTouch(adb: AdbDevice): Promise<{ screen: Touchscreen } | { reason: string }> {
   const listing = await adb.run('getevent -pl');
   const screen = parseGeteventPl(listing.stdout.toString('utf8'));
   if (!screen) return { reason: 'no multi-touch touchscreen in `getevent -pl`' };

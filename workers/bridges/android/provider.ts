@@ -17,7 +17,7 @@ export function androidDeviceId(workerId: string, serial: string): string {
   return `${workerId}-android-${serial.replace(/[^A-Za-z0-9_.-]/g, '-')}`;
 }
 
-export function adbServerFromEnv(env: NodeJS.ProcessEnv): { host: string; port: number } {
+function adbServerFromEnv(env: NodeJS.ProcessEnv): { host: string; port: number } {
   const host = env.SIMLAB_ADB_HOST?.trim() || '127.0.0.1';
   const text = env.SIMLAB_ADB_PORT?.trim() || '5037';
   const port = Number(text);

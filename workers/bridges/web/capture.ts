@@ -58,7 +58,7 @@ function intersect(a: CdpRect, b: CdpRect): CdpRect | null {
  * the viewport and its scrolling/overflow-clipping ancestors, DOM ids, clickability and
  * scroll offsets.
  */
-export function joinCapture(
+function joinCapture(
   ax: { nodes: CdpAxNode[] },
   snap: DomSnapshot,
   viewport: { w: number; h: number },

@@ -2,7 +2,7 @@ import { errors, type Page } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 
 /** How long a page may take to load before the device says the app does not answer. */
-export const LOAD_TIMEOUT_MS = 15_000;
+const LOAD_TIMEOUT_MS = 15_000;
 
 /** Loads a URL; a page that does not load is an error that says why, not a Playwright trace. */
 export async function navigate(page: Page, url: string): Promise<void> {
