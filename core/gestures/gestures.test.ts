@@ -6,6 +6,7 @@ import {
   doubleTap, edgeSwipe, fling, longPress, mostFingersDown, pinch, preciseDrag, rotate, scrollBy, swipe, tap,
   twoFingerLongPress, twoFingerTap, validateTimeline, type FingerPath, type TouchTimeline,
 } from './index.js';
+import { pinchTimeline, rotateTimeline } from './two-finger-fit.js';
 
 const SCREEN = { w: 390, h: 844 };
 const C = { x: 195, y: 420 };
@@ -235,5 +236,20 @@ describe('fingers down at once', () => {
     const at = (id: number, t0: number, t1: number): FingerPath => ({ id, points: [{ x: 1, y: 1, t: t0 }, { x: 1, y: 1, t: t1 }] });
     assert.equal(mostFingersDown({ fingers: [at(0, 0, 50), at(1, 50, 90)] }), 2);
     assert.equal(mostFingersDown({ fingers: [at(0, 0, 50), at(1, 51, 90)] }), 1);
+  });
+});
+
+describe('two-finger gestures fitted to the screen', () => {
+  const onScreen = (t: TouchTimeline) => t.fingers.every((f) => f.points.every((p) => p.x >= 0 && p.y >= 0 && p.x < SCREEN.w && p.y < SCREEN.h));
+  it('keeps both fingers of a pinch and a rotation on the screen near an edge', () => {
+    const nearEdge = { x: 40, y: 420 };
+    const zoom = pinchTimeline(nearEdge, 2, 300, SCREEN);
+    assert.ok(onScreen(zoom));
+    assert.ok(Math.abs(dist(finger(zoom, 0).points.at(-1) as Point, finger(zoom, 1).points.at(-1) as Point) / dist(finger(zoom, 0).points[0] as Point, finger(zoom, 1).points[0] as Point) - 2) < 1e-6);
+    assert.ok(onScreen(rotateTimeline(nearEdge, 90, 300, SCREEN)));
+  });
+  it('refuses a pinch or rotation with no room for two fingers', () => {
+    assert.throws(() => pinchTimeline({ x: 5, y: 420 }, 2, 300, SCREEN), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+    assert.throws(() => rotateTimeline({ x: 195, y: 4 }, 90, 300, SCREEN), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
   });
 });

@@ -1,7 +1,7 @@
-import { SimlabError } from '../../core/contract/envelope.js';
-import type { TouchTimeline } from '../../core/gestures/index.js';
-import { pinch, rotate } from '../../core/gestures/index.js';
-import type { Point, Size } from '../../core/model/index.js';
+import { SimlabError } from '../contract/envelope.js';
+import type { Point, Size } from '../model/geometry.js';
+import type { TouchTimeline } from './timeline.js';
+import { pinch, rotate } from './two-finger.js';
 
 /** Finger spacing a pinch starts from when the screen leaves room for it. */
 const PREFERRED_START = 120;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Rect, Screen, UiNode } from '../../core/model/index.js';
+import type { Rect, Screen, UiNode } from '../model/index.js';
 import { emptyRegions } from './empty-regions.js';
 
 function node(role: string, frame: Rect, label?: string, children: UiNode[] = []): UiNode {

@@ -1,5 +1,5 @@
-import type { Rect, Screen, UiNode } from '../../core/model/index.js';
-import { rectArea } from '../../core/model/index.js';
+import type { Rect, Screen, UiNode } from '../model/index.js';
+import { rectArea } from '../model/index.js';
 
 export interface EmptyRegionOptions {
   /** Side of the grid cells the screen is cut into, in points. */

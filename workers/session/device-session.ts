@@ -3,6 +3,7 @@ import { fail, failFrom, ok, SimlabError } from '../../core/contract/envelope.js
 import type { TouchTimeline } from '../../core/gestures/index.js';
 import * as gestures from '../../core/gestures/index.js';
 import { validateTimeline } from '../../core/gestures/index.js';
+import { pinchTimeline, rotateTimeline } from '../../core/gestures/two-finger-fit.js';
 import type { Point, Stillness } from '../../core/model/index.js';
 import { rectCentre } from '../../core/model/index.js';
 import { diffSnapshots, renderDiff } from '../../core/outline/diff.js';
@@ -24,7 +25,6 @@ import { screenshotCommand } from './screenshot-command.js';
 import { flingCommand, scrollByCommand } from './scrolling.js';
 import { toggleCommand, typeCommand } from './stateful.js';
 import { checkPoint, elementAt } from './targets.js';
-import { pinchTimeline, rotateTimeline } from './two-finger-fit.js';
 
 export interface DeviceSessionOptions extends ObserverOptions {
   /** Snapshots kept per lease for `@<snapshot>:N`. */

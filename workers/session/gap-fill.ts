@@ -1,7 +1,7 @@
 import type { Point, Rect, Screen, UiNode } from '../../core/model/index.js';
 import { containsPoint, intersectRect, rectArea } from '../../core/model/index.js';
 import { fillGaps } from '../../core/quadtree/index.js';
-import { contentRects, emptyRegions, type EmptyRegionOptions } from './empty-regions.js';
+import { contentRects, emptyRegions, type EmptyRegionOptions } from '../../core/quadtree/empty-regions.js';
 
 export interface GapFillOptions extends EmptyRegionOptions {
   /** Hit-test probes per observation, over all holes. */

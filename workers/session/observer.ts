@@ -5,8 +5,8 @@ import { buildSnapshot } from '../../core/outline/build.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { cleanScreen } from '../../core/clean/index.js';
 import { detectLists } from '../../core/lists/index.js';
+import { emptyRegions } from '../../core/quadtree/empty-regions.js';
 import type { DeviceBridge } from '../bridge.js';
-import { emptyRegions } from './empty-regions.js';
 import { gapFill, type GapFillOptions } from './gap-fill.js';
 
 /** Screens whose hit-test results are remembered. */
