@@ -1,13 +1,13 @@
 import { scaleRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
-import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
+import type { UiNode } from '../model/ui-node.js';
+import { androidNode } from './android-node.js';
 import {
   androidRole,
   guessAndroidScale,
   isEditableRole,
   isKeyboardPackage,
   isSystemUiPackage,
-  shortResourceId,
 } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
@@ -58,37 +58,28 @@ function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
     label = text ?? desc;
   }
 
-  const states: UiStates = { enabled: a.enabled !== 'false' };
-  if (isTrue(a.checkable)) states.checked = isTrue(a.checked);
-  if (isTrue(a.selected)) states.selected = true;
-  if (isTrue(a.focused)) states.focused = true;
-  if (isTrue(a.scrollable)) states.scrollable = true;
-  if (password) states.password = true;
-  if (editable) states.editable = true;
-
-  const actions: UiAction[] = [];
-  if (isTrue(a.clickable)) actions.push('tap');
-  if (isTrue(a['long-clickable'])) actions.push('longPress');
-  if (isTrue(a.scrollable)) actions.push('scroll');
-  if (editable) actions.push('setValue');
-
   const px = pixelBounds(el, ctx.text);
   const visible = parentVisible && a.displayed !== 'false';
-  const node: UiNode = {
+  const node = androidNode({
     role,
     className,
     frame: scaleRect(px, ctx.scale),
-    states,
-    actions,
-    source: 'ax',
     window: ctx.window,
     children: el.children.map((c) => toNode(c, ctx, visible)),
-  };
-  if (label !== undefined) node.label = label;
-  if (value !== undefined) node.value = value;
-  const id = shortResourceId(a['resource-id']);
-  if (id !== undefined) node.id = id;
-  if (!visible) node.visible = false;
+    label,
+    value,
+    resourceId: a['resource-id'],
+    visible,
+    enabled: a.enabled !== 'false',
+    checked: isTrue(a.checkable) ? isTrue(a.checked) : undefined,
+    selected: isTrue(a.selected),
+    focused: isTrue(a.focused),
+    scrollable: isTrue(a.scrollable),
+    password,
+    editable,
+    clickable: isTrue(a.clickable),
+    longClickable: isTrue(a['long-clickable']),
+  });
   const drawingOrder = Number(a['drawing-order']);
   if (a['drawing-order'] !== undefined && Number.isFinite(drawingOrder)) node.drawingOrder = drawingOrder;
   return node;

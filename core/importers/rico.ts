@@ -1,7 +1,8 @@
 import { scaleRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
-import type { UiAction, UiNode, UiStates } from '../model/ui-node.js';
-import { androidRole, guessAndroidScale, isEditableRole, shortResourceId } from './android-roles.js';
+import type { UiNode } from '../model/ui-node.js';
+import { androidNode } from './android-node.js';
+import { androidRole, guessAndroidScale, isEditableRole } from './android-roles.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
@@ -39,38 +40,30 @@ function toNode(n: RicoNode, ctx: Context, parentVisible: boolean): UiNode {
   const value = editable ? text : undefined;
   const scrollable = n['scrollable-vertical'] === true || n['scrollable-horizontal'] === true;
 
-  const states: UiStates = { enabled: n.enabled !== false };
-  if (n.selected === true) states.selected = true;
-  if (n.focused === true) states.focused = true;
-  if (scrollable) states.scrollable = true;
-  if (editable) states.editable = true;
-
-  const actions: UiAction[] = [];
-  if (n.clickable === true) actions.push('tap');
-  if (n['long-clickable'] === true) actions.push('longPress');
-  if (scrollable) actions.push('scroll');
-  if (editable) actions.push('setValue');
-
   // A view shows only when it and all its parents are VISIBLE and Android says the user can see it.
   const visible = parentVisible && (n.visibility === undefined || n.visibility === 'visible') && n['visible-to-user'] !== false;
   const px = pixelBounds(n, ctx);
   const kids = Array.isArray(n.children) ? n.children.filter(isObject) : [];
-  const node: UiNode = {
+  return androidNode({
     role,
     className,
     frame: scaleRect(px, ctx.scale),
-    states,
-    actions,
-    source: 'ax',
     window: ctx.window,
     children: kids.map((c) => toNode(c, ctx, visible)),
-  };
-  if (label !== undefined) node.label = label;
-  if (value !== undefined) node.value = value;
-  const id = shortResourceId(str(n['resource-id']));
-  if (id !== undefined) node.id = id;
-  if (!visible) node.visible = false;
-  return node;
+    label,
+    value,
+    resourceId: str(n['resource-id']),
+    visible,
+    enabled: n.enabled !== false,
+    checked: undefined,
+    selected: n.selected === true,
+    focused: n.focused === true,
+    scrollable,
+    password: false,
+    editable,
+    clickable: n.clickable === true,
+    longClickable: n['long-clickable'] === true,
+  });
 }
 
 /** Rico view hierarchy JSON: `activity.root` on a 1440x2560 canvas (default scale 3.5). */
