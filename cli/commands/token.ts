@@ -1,9 +1,8 @@
 import { Command } from 'commander';
+import { TOKEN_ROLES } from '../../core/wire/token-roles.js';
 import type { TokenSummary } from '../api/lab-api.js';
 import { labApi, withLabOptions, type LabOptions } from './context.js';
 import { report, reportUsage } from './output.js';
-
-const ROLES = ['admin', 'member', 'agent', 'viewer', 'worker'];
 
 type CreateOptions = LabOptions & { role: string; expiresIn?: string };
 
@@ -14,10 +13,10 @@ export function tokenCommand(): Command {
     withLabOptions(new Command('create'))
       .description('create a token; it is shown once, only its hash is kept')
       .argument('<name>', 'who or what uses it')
-      .requiredOption('--role <role>', `one of ${ROLES.join(', ')} (worker: for SIMLAB_WORKER_TOKEN)`)
+      .requiredOption('--role <role>', `one of ${TOKEN_ROLES.join(', ')} (worker: for SIMLAB_WORKER_TOKEN)`)
       .option('--expires-in <hours>', 'lifetime in hours (default: no expiry)')
       .action(async (name: string, options: CreateOptions) => {
-        if (!ROLES.includes(options.role)) return reportUsage('token.create', `--role is one of ${ROLES.join(', ')}, not "${options.role}"`, options);
+        if (!(TOKEN_ROLES as readonly string[]).includes(options.role)) return reportUsage('token.create', `--role is one of ${TOKEN_ROLES.join(', ')}, not "${options.role}"`, options);
         const body: { name: string; role: string; expiresInMs?: number } = { name, role: options.role };
         if (options.expiresIn !== undefined) {
           const hours = Number(options.expiresIn);

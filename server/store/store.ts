@@ -1,9 +1,11 @@
+import type { TokenRole } from '../../core/wire/token-roles.js';
+
 /**
  * What the hub keeps: tokens, devices, leases, the lease queue, sessions and the action log.
  * Async so a Postgres implementation can take the SQLite one's place; each method that must
  * be atomic (acquiring a lease) is one call.
  */
-export type Role = 'admin' | 'member' | 'agent' | 'viewer' | 'worker';
+export type Role = TokenRole;
 
 export interface TokenRecord {
   id: string;

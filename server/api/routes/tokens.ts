@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
+import { TOKEN_ROLES } from '../../../core/wire/token-roles.js';
 import { issueToken } from '../../auth/tokens.js';
 import { route, signedIn, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
@@ -8,7 +9,7 @@ import { TokenSchema, tokenJson } from '../views.js';
 const CreateTokenBody = z
   .object({
     name: z.string().min(1).max(100),
-    role: z.enum(['admin', 'member', 'agent', 'viewer', 'worker']),
+    role: z.enum(TOKEN_ROLES),
     expiresInMs: z.number().int().positive().max(10 * 365 * 86_400_000).optional().describe('no expiry when absent'),
   })
   .strict();
