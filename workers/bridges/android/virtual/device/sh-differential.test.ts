@@ -1,18 +1,21 @@
 // Word parsing checked against a real POSIX shell (dash): random command lines made of quotes,
 // backslashes, blanks, newlines and letters must split into the same words. The alphabet has no
 // expansion, operator or glob characters; words after an unquoted newline run as a command in
-// both shells and are not found.
+// both shells and are not found (dash gets no PATH and no stdin).
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import fc from 'fast-check';
 import { createVirtualAndroid } from '../virtual-device.js';
 
 /** The words dash gives the first command of `words LINE`, or null on a syntax error. */
 function dashWords(line: string): Promise<string[] | null> {
   return new Promise((resolve) => {
-    const script = `words() { for a; do printf '%s\\0' "$a"; done; }; words ${line}`;
-    execFile('dash', ['-c', script], { encoding: 'buffer' }, (err, stdout, stderr) => {
+    const script = `exec </dev/null; words() { for a; do printf '%s\\0' "$a"; done; }; words ${line}`;
+    // No PATH, no stdin, a scratch folder: words after an unquoted newline find no program to run.
+    const options = { encoding: 'buffer' as const, env: { PATH: '/nonexistent' }, cwd: tmpdir(), timeout: 5000 };
+    execFile('/usr/bin/dash', ['-c', script], options, (err, stdout, stderr) => {
       if (err && /Syntax error/.test(stderr.toString())) resolve(null);
       else resolve(stdout.toString('utf8').split('\0').slice(0, -1));
     });

@@ -20,8 +20,10 @@ export function uiautomatorCommands(device: VirtualAndroid): Record<string, Comm
       try {
         if (device.config.dumpDelayMs > 0) await sleep(device.config.dumpDelayMs, undefined, { signal: io.signal });
         // Like the real tool: wait for idle, up to its limit.
-        const wait = Math.min(device.animationRemaining(), device.config.idleTimeoutMs);
-        if (wait > 0) await sleep(wait, undefined, { signal: io.signal });
+        const giveUp = device.now() + device.config.idleTimeoutMs;
+        for (let left = device.animationRemaining(); left > 0 && device.now() < giveUp; left = device.animationRemaining()) {
+          await sleep(Math.min(left, giveUp - device.now()) + 1, undefined, { signal: io.signal });
+        }
       } catch {
         return 130;
       }
