@@ -1,20 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteStore, migrate } from './sqlite-store.js';
+import { tempDataDir } from '../test-support/temp-store.js';
 import { MIGRATIONS } from './migrations.js';
 
-function tempDir(t: { after: (fn: () => void) => void }): string {
-  const dir = mkdtempSync(join(tmpdir(), 'simlab-store-'));
-  t.after(() => rmSync(dir, { recursive: true, force: true }));
-  return dir;
-}
-
 test('migrations run once and are recorded in schema_migrations', (t) => {
-  const db = new Database(join(tempDir(t), 'm.db'));
+  const db = new Database(join(tempDataDir(t, 'simlab-store-'), 'm.db'));
   assert.deepEqual(migrate(db), MIGRATIONS.map((m) => m.version));
   assert.deepEqual(migrate(db), []);
   const rows = db.prepare('SELECT version FROM schema_migrations').all() as Array<{ version: number }>;
@@ -24,7 +17,7 @@ test('migrations run once and are recorded in schema_migrations', (t) => {
 });
 
 test('the store runs in WAL mode and one live lease per device', async (t) => {
-  const dir = tempDir(t);
+  const dir = tempDataDir(t, 'simlab-store-');
   const store = new SqliteStore(join(dir, 's.db'));
   t.after(() => store.close());
   await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
@@ -42,7 +35,7 @@ test('the store runs in WAL mode and one live lease per device', async (t) => {
 });
 
 test('actions keep their order and their envelope across a reopen', async (t) => {
-  const dir = tempDir(t);
+  const dir = tempDataDir(t, 'simlab-store-');
   const file = join(dir, 's.db');
   const store = new SqliteStore(file);
   await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
@@ -63,7 +56,7 @@ test('actions keep their order and their envelope across a reopen', async (t) =>
 });
 
 test('a touch right after another is skipped, but never for longer than a quarter of the idle timeout', async (t) => {
-  const store = new SqliteStore(join(tempDir(t), 's.db'));
+  const store = new SqliteStore(join(tempDataDir(t, 'simlab-store-'), 's.db'));
   t.after(() => store.close());
   await store.createToken({ id: 't1', name: 'a', role: 'agent', hash: 'x', createdAt: 0, expiresAt: null, revokedAt: null });
   await store.acquireLease({ id: 'L1', sessionId: 'S1', deviceId: 'd', tokenId: 't1', actor: 'a', ttlMs: 1e9, idleMs: 400, now: 0 });
