@@ -5,7 +5,7 @@ import { API_PREFIX } from './api/app.js';
 import { startHub } from './hub.js';
 import { startSimWorker, webDevice } from './test-support/sim-worker.js';
 import { call } from './test-support/test-hub.js';
-import { tempDataDir } from './test-support/temp-store.js';
+import { tempDataDir } from './test-support/temp-data-dir.js';
 import { issueToken } from './auth/tokens.js';
 
 type Env = { ok: boolean; data?: Record<string, unknown>; error?: { code: string } };

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SimlabError } from '../../core/contract/index.js';
 import { SqliteStore } from '../store/sqlite-store.js';
-import { tempDataDir } from '../test-support/temp-store.js';
+import { tempDataDir } from '../test-support/temp-data-dir.js';
 import { LeaseManager } from './lease-manager.js';
 import type { Actor } from '../auth/actor.js';
 

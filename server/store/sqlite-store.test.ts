@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { SqliteStore, migrate } from './sqlite-store.js';
-import { tempDataDir } from '../test-support/temp-store.js';
+import { tempDataDir } from '../test-support/temp-data-dir.js';
 import { MIGRATIONS } from './migrations.js';
 
 test('migrations run once and are recorded in schema_migrations', (t) => {

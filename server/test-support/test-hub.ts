@@ -1,7 +1,7 @@
 import { startHub, type Hub, type HubOptions } from '../hub.js';
 import { issueToken } from '../auth/tokens.js';
 import type { Role } from '../store/store.js';
-import { tempDataDir } from './temp-store.js';
+import { tempDataDir } from './temp-data-dir.js';
 
 type TestContext = Parameters<typeof tempDataDir>[0];
 
