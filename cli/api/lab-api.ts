@@ -1,43 +1,6 @@
 import type { Envelope } from '../../core/contract/envelope.js';
+import type { DeviceJson, LeaseJson, SessionJson, TokenJson } from '../../core/wire/api-views.js';
 import type { HubClient } from './client.js';
-
-/** Every /api/v1 route the CLI uses, in one place. */
-export interface DeviceSummary {
-  id: string;
-  platform: string;
-  name?: string;
-  model?: string;
-  state?: string;
-  size?: { w: number; h: number };
-  capabilities?: { platformVerbs?: string[] } & Record<string, unknown>;
-  lease?: { leaseId: string; holder: string; until: string } | null;
-}
-
-export interface LeaseSummary {
-  id: string;
-  deviceId: string;
-  holder?: string;
-  sessionId?: string | null;
-  until?: string;
-}
-
-export interface SessionSummary {
-  id: string;
-  leaseId: string;
-  deviceId: string;
-  actor: string;
-  startedAt: string;
-  endedAt: string | null;
-}
-
-export interface TokenSummary {
-  id: string;
-  name: string;
-  role: string;
-  createdAt: string;
-  expiresAt: string | null;
-  revokedAt: string | null;
-}
 
 export interface OutlineQuery {
   format?: 'text' | 'json';
@@ -54,23 +17,24 @@ export interface ScreenshotQuery {
 
 const enc = encodeURIComponent;
 
+/** Every /api/v1 route the CLI uses, in one place. */
 export class LabApi {
   constructor(readonly client: HubClient) {}
 
-  devices(): Promise<Envelope<{ devices: DeviceSummary[] }>> {
+  devices(): Promise<Envelope<{ devices: DeviceJson[] }>> {
     return this.client.request('devices', 'GET', '/devices');
   }
 
-  device(id: string): Promise<Envelope<DeviceSummary>> {
+  device(id: string): Promise<Envelope<DeviceJson>> {
     return this.client.request('device', 'GET', `/devices/${enc(id)}`);
   }
 
   /** Every live lease in the lab, anyone's. */
-  leases(): Promise<Envelope<{ leases: LeaseSummary[] }>> {
+  leases(): Promise<Envelope<{ leases: LeaseJson[] }>> {
     return this.client.request('leases', 'GET', '/leases');
   }
 
-  acquireLease(options: { deviceId: string; waitMs?: number }): Promise<Envelope<LeaseSummary>> {
+  acquireLease(options: { deviceId: string; waitMs?: number }): Promise<Envelope<LeaseJson>> {
     const body: Record<string, unknown> = { deviceId: options.deviceId };
     if (options.waitMs !== undefined) Object.assign(body, { wait: true, timeoutMs: options.waitMs });
     return this.client.request('lease', 'POST', '/leases', { body, timeoutMs: (options.waitMs ?? 0) + 30_000 });
@@ -98,7 +62,7 @@ export class LabApi {
   }
 
   /** Sessions (one per lease), newest first. */
-  sessions(query: { limit?: number }): Promise<Envelope<{ sessions: SessionSummary[] }>> {
+  sessions(query: { limit?: number }): Promise<Envelope<{ sessions: SessionJson[] }>> {
     return this.client.request('sessions', 'GET', '/sessions', { query: { ...query } });
   }
 
@@ -106,15 +70,15 @@ export class LabApi {
     return this.client.request('log', 'GET', `/sessions/${enc(sessionId)}/actions`, { query: { ...query } });
   }
 
-  tokens(): Promise<Envelope<{ tokens: TokenSummary[] }>> {
+  tokens(): Promise<Envelope<{ tokens: TokenJson[] }>> {
     return this.client.request('tokens', 'GET', '/tokens');
   }
 
-  createToken(body: { name: string; role: string; expiresInMs?: number }): Promise<Envelope<TokenSummary & { token: string }>> {
+  createToken(body: { name: string; role: string; expiresInMs?: number }): Promise<Envelope<TokenJson & { token: string }>> {
     return this.client.request('token.create', 'POST', '/tokens', { body });
   }
 
-  revokeToken(id: string): Promise<Envelope<TokenSummary>> {
+  revokeToken(id: string): Promise<Envelope<TokenJson>> {
     return this.client.request('token.revoke', 'DELETE', `/tokens/${enc(id)}`);
   }
 

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import type { DeviceSummary } from '../api/lab-api.js';
+import type { DeviceJson } from '../../core/wire/api-views.js';
 import { labApi, leaseMemory, withLabOptions, type LabOptions } from './context.js';
 import { report } from './output.js';
 
@@ -13,7 +13,7 @@ export function devicesCommand(): Command {
     });
 }
 
-function devicesTable(devices: DeviceSummary[], myLeaseIds: ReadonlySet<string>): string {
+function devicesTable(devices: DeviceJson[], myLeaseIds: ReadonlySet<string>): string {
   if (devices.length === 0) return 'no devices (is a worker running? `simlab doctor`)';
   const rows = devices.map((d) => [
     d.id,

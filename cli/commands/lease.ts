@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { fail, type Envelope } from '../../core/contract/envelope.js';
-import type { LabApi, LeaseSummary } from '../api/lab-api.js';
+import type { LeaseJson } from '../../core/wire/api-views.js';
+import type { LabApi } from '../api/lab-api.js';
 import { labApi, leaseMemory, myLeases, resolveDevice, withDeviceOption, withLabOptions, type LabOptions } from './context.js';
 import { report, reportUsage } from './output.js';
 
@@ -77,6 +78,6 @@ async function leaseOnDevice(api: LabApi, deviceId: string): Promise<string | un
   return live.ok ? live.data.leases.find((l) => l.deviceId === deviceId)?.id : undefined;
 }
 
-function leaseText(lease: LeaseSummary): string {
+function leaseText(lease: LeaseJson): string {
   return `leased ${lease.deviceId} (lease ${lease.id}${lease.until ? `, until ${lease.until}` : ''})`;
 }

@@ -1,6 +1,6 @@
 import { Command } from 'commander';
 import { TOKEN_ROLES } from '../../core/wire/token-roles.js';
-import type { TokenSummary } from '../api/lab-api.js';
+import type { TokenJson } from '../../core/wire/api-views.js';
 import { labApi, withLabOptions, type LabOptions } from './context.js';
 import { report, reportUsage } from './output.js';
 
@@ -40,7 +40,7 @@ export function tokenCommand(): Command {
   return token;
 }
 
-function tokensTable(tokens: TokenSummary[]): string {
+function tokensTable(tokens: TokenJson[]): string {
   return tokens
     .map((t) => `${t.id}  ${t.role.padEnd(6)}  ${t.name}${t.revokedAt ? `  revoked ${t.revokedAt}` : t.expiresAt ? `  expires ${t.expiresAt}` : ''}`)
     .join('\n');

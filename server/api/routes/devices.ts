@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
+import { DeviceSchema } from '../../../core/wire/api-views.js';
 import { route, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
-import { DeviceSchema, deviceJson } from '../views.js';
+import { deviceJson } from '../views.js';
 
 export const DeviceParams = z.object({ id: z.string().min(1).max(200) });
 

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
+import { LeaseSchema } from '../../../core/wire/api-views.js';
 import type { LeaseRecord } from '../../store/store.js';
 import { route, signedIn, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
-import { LeaseSchema, leaseJson } from '../views.js';
+import { leaseJson } from '../views.js';
 
 const HOUR = 3_600_000;
 

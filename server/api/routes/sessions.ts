@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
+import { ActionSchema, SessionSchema } from '../../../core/wire/api-views.js';
 import { qint } from '../query.js';
 import { route, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
-import { ActionSchema, SessionSchema, actionJson, sessionJson } from '../views.js';
+import { actionJson, sessionJson } from '../views.js';
 
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
 

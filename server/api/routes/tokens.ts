@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
+import { TokenSchema } from '../../../core/wire/api-views.js';
 import { TOKEN_ROLES } from '../../../core/wire/token-roles.js';
 import { issueToken } from '../../auth/tokens.js';
 import { route, signedIn, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
-import { TokenSchema, tokenJson } from '../views.js';
+import { tokenJson } from '../views.js';
 
 const CreateTokenBody = z
   .object({
