@@ -1,24 +1,10 @@
 // A `screencap -p` PNG (device pixels) as the requested image: cropped in points, scaled to
 // `scale` image pixels per point, encoded as JPEG or PNG.
 import sharp from 'sharp';
-import { SimlabError } from '../../../core/contract/index.js';
-import type { Rect, Size } from '../../../core/model/index.js';
-import { intersectRect } from '../../../core/model/index.js';
+import type { Rect } from '../../../core/model/index.js';
 import type { ScreenshotOptions, ScreenshotResult } from '../../bridge.js';
 
 const JPEG_QUALITY = 80;
-
-/** The area in points a screenshot covers; INVALID_ARGS for a bad scale, format or crop. */
-export function screenshotArea(options: ScreenshotOptions, screen: Size): Rect {
-  const scale = options.scale ?? 1;
-  const format = options.format ?? 'jpeg';
-  if (!(scale > 0 && scale <= 4)) throw new SimlabError('INVALID_ARGS', `screenshot scale must be in (0, 4], not ${scale}`);
-  if (format !== 'jpeg' && format !== 'png') throw new SimlabError('INVALID_ARGS', `screenshot format is jpeg or png, not ${String(format)}`);
-  const whole: Rect = { x: 0, y: 0, ...screen };
-  const area = options.crop ? intersectRect(options.crop, whole) : whole;
-  if (!area) throw new SimlabError('INVALID_ARGS', 'the crop lies outside the screen', { details: { crop: options.crop, screen } });
-  return area;
-}
 
 export async function renderScreenshot(png: Buffer, area: Rect, pxPerPoint: number, options: ScreenshotOptions): Promise<ScreenshotResult> {
   const scale = options.scale ?? 1;
@@ -34,6 +20,6 @@ export async function renderScreenshot(png: Buffer, area: Rect, pxPerPoint: numb
   const outW = Math.max(1, Math.round(area.w * scale));
   const outH = Math.max(1, Math.round(area.h * scale));
   const pipeline = image.extract({ left, top, width, height }).resize(outW, outH, { fit: 'fill' });
-  const data = format === 'png' ? await pipeline.png().toBuffer() : await pipeline.jpeg({ quality: JPEG_QUALITY }).toBuffer();
+  const data = format === 'png' ? await pipeline.png().toBuffer() : await pipeline.jpeg({ quality: options.quality ?? JPEG_QUALITY }).toBuffer();
   return { data, format, width: outW, height: outH, origin: { x: area.x, y: area.y }, scale };
 }

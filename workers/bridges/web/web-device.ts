@@ -3,8 +3,7 @@ import { SimlabError } from '../../../core/contract/index.js';
 import { validateTimeline } from '../../../core/gestures/validate.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
-import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
-import { intersectRect } from '../../../core/model/index.js';
+import type { AppState, Point, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { resolveKey } from '../../../core/wire/keys.js';
 import type {
   Capabilities,
@@ -15,6 +14,7 @@ import type {
   ScreenshotResult,
   WaitForStillOptions,
 } from '../../bridge.js';
+import { screenshotArea } from '../../screenshot-area.js';
 import { captureCdpAx, captureLayout } from './capture.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
@@ -184,22 +184,16 @@ export class WebDevice implements DeviceBridge {
   }
 
   async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
+    const area = screenshotArea(options, this.viewport);
     const scale = options.scale ?? 1;
     const format = options.format ?? 'jpeg';
-    if (!(scale > 0 && scale <= 4)) throw new SimlabError('INVALID_ARGS', `screenshot scale must be in (0, 4], not ${scale}`);
-    if (format !== 'jpeg' && format !== 'png') throw new SimlabError('INVALID_ARGS', `screenshot format is jpeg or png, not ${String(format)}`);
-    const screen: Rect = { x: 0, y: 0, ...this.viewport };
-    const area = options.crop ? intersectRect(options.crop, screen) : screen;
-    if (!area) {
-      throw new SimlabError('INVALID_ARGS', 'the crop lies outside the screen', { details: { crop: options.crop, screen } });
-    }
     return this.guard(async () => {
       // The clip is in document CSS px; its scale is image pixels per CSS px.
       const view = await readPageView(this.cdp);
       const k = view.scale;
       const shot = await this.cdp.send('Page.captureScreenshot', {
         format,
-        ...(format === 'jpeg' ? { quality: JPEG_QUALITY } : {}),
+        ...(format === 'jpeg' ? { quality: options.quality ?? JPEG_QUALITY } : {}),
         clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: scale * k },
       });
       const data = Buffer.from(shot.data, 'base64');
