@@ -13,6 +13,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { cleanScreen } from '../core/clean/index.js';
 import { tap } from '../core/gestures/index.js';
 import { importScreen } from '../core/importers/index.js';
+import { median } from '../core/lists/geometry.js';
 import { detectLists } from '../core/lists/index.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
@@ -22,12 +23,6 @@ import { adbConnect, DEFAULT_FIXTURES_DIR, startAdbServer, startVirtualDevice } 
 
 const WARMUP = 3;
 const RUNS = 20;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 async function time(fn: () => Promise<unknown>): Promise<number> {
   const t = performance.now();

@@ -3,18 +3,13 @@
 // tokens (o200k BPE, gpt-tokenizer) against the goal of about 200 for a settings screen.
 // Run: npx tsx bench/outline-size.ts
 import { countTokens } from 'gpt-tokenizer';
+import { median } from '../core/lists/geometry.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
 import { parseScreen } from '../core/screen-parse.js';
 import { loadFixtures } from '../test/support/fixtures.js';
 
 const GOAL = 20;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 const rows: Array<{ name: string; raw: number; shown: number; full: number; lines: number; tokens: number }> = [];
 for (const f of loadFixtures()) {

@@ -6,6 +6,7 @@
 // Run: npx tsx bench/outline-speed.ts
 import { performance } from 'node:perf_hooks';
 import { XMLParser } from 'fast-xml-parser';
+import { median } from '../core/lists/geometry.js';
 import { detectLists } from '../core/lists/index.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
@@ -16,12 +17,6 @@ const WARMUP = 5;
 const RUNS = 25;
 const STAGES = ['pipeline', 'parse', 'screen', 'lists', 'outline'] as const;
 type Stage = (typeof STAGES)[number];
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 /** Milliseconds of every run of each stage; the stages take turns in each round so load falls on all alike. */
 function sample(fns: Record<Stage, () => unknown>): Record<Stage, number[]> {
