@@ -78,22 +78,22 @@ try {
     {
       name: 'app-state (transport floor)',
       rest: () => call(hub.url, 'GET', `/devices/${first.id}/app-state`, agent),
-      direct: () => first.session.execute('app-state', {}, local),
+      direct: async () => (await first.session.executeWithEvidence('app-state', {}, local)).envelope,
     },
     {
       name: 'outline (no wait)',
       rest: () => call(hub.url, 'GET', `/devices/${first.id}/outline?wait=false`, agent),
-      direct: () => first.session.execute('outline', { wait: false }, local),
+      direct: async () => (await first.session.executeWithEvidence('outline', { wait: false }, local)).envelope,
     },
     {
       name: 'outline (wait for still)',
       rest: () => call(hub.url, 'GET', `/devices/${first.id}/outline`, agent),
-      direct: () => first.session.execute('outline', {}, local),
+      direct: async () => (await first.session.executeWithEvidence('outline', {}, local)).envelope,
     },
     {
       name: 'tap #tab-home (settled diff)',
       rest: () => call(hub.url, 'POST', `/devices/${first.id}/tap`, agent, { target: '#tab-home' }),
-      direct: () => first.session.execute('tap', { target: '#tab-home' }, local),
+      direct: async () => (await first.session.executeWithEvidence('tap', { target: '#tab-home' }, local)).envelope,
     },
   ];
   console.log(`${availableParallelism()} cores, load average ${loadavg()[0]?.toFixed(1)} at the start`);

@@ -34,6 +34,8 @@ export interface ScreenshotOptions {
   scale?: number;
   crop?: Rect;
   format?: 'jpeg' | 'png';
+  /** JPEG quality 1-100 (the bridge's own default when absent); PNG ignores it. */
+  quality?: number;
 }
 
 export interface ScreenshotResult {

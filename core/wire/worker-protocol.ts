@@ -70,15 +70,31 @@ export const CommandMessageSchema = z
 
 export const CommandReceivedSchema = z.object({ requestId: z.string().min(1) }).strict();
 
+/** Most outline text and thumbnail bytes one action's evidence may carry. */
+export const MAX_EVIDENCE_OUTLINE_CHARS = 1_000_000;
+export const MAX_EVIDENCE_THUMBNAIL_BYTES = 256 * 1024;
+
 /**
  * What an action left behind, for the action log: the snapshot ids (outline hashes) seen before
- * and after, and the settled diff as text. Optional: observe commands have none.
+ * and after, the settled diff as text, both outlines as text, and a small JPEG thumbnail of the
+ * screen after. All optional: observe commands have none, a device without screenshots no thumbnail.
  */
 export const EvidenceSchema = z
-  .object({ before: z.string().optional(), after: z.string().optional(), diff: z.string().optional() })
+  .object({
+    before: z.string().optional(),
+    after: z.string().optional(),
+    diff: z.string().optional(),
+    outlineBefore: z.string().max(MAX_EVIDENCE_OUTLINE_CHARS).optional(),
+    outlineAfter: z.string().max(MAX_EVIDENCE_OUTLINE_CHARS).optional(),
+    thumbnail: z
+      .instanceof(Uint8Array)
+      .refine((b) => b.byteLength <= MAX_EVIDENCE_THUMBNAIL_BYTES, 'thumbnail too large')
+      .optional(),
+  })
   .strict();
 
-export const CommandResultSchema = z.object({ envelope: EnvelopeSchema, evidence: EvidenceSchema.optional() });
+/** Evidence that does not parse is dropped: it must never cost the caller the action's envelope. */
+export const CommandResultSchema = z.object({ envelope: EnvelopeSchema, evidence: EvidenceSchema.optional().catch(undefined) });
 
 export const FramesRequestSchema = z.object({ deviceId: z.string().min(1) }).strict();
 

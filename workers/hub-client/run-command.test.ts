@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { ok, type Envelope } from '../../core/contract/envelope.js';
-import type { CommandMessage } from '../../core/wire/worker-protocol.js';
+import { MAX_EVIDENCE_THUMBNAIL_BYTES, type CommandMessage } from '../../core/wire/worker-protocol.js';
 import type { DeviceBridge } from '../bridge.js';
+import type { ActionEvidence } from '../session/action-evidence.js';
 import { runCommand } from './run-command.js';
 import type { WorkerDevice } from './worker-device.js';
 
@@ -17,13 +18,15 @@ const message = (deadlineMs: number): CommandMessage => ({
 });
 
 /** A device whose session answers after `ms` with a tap result carrying evidence. */
-function deviceAnsweringAfter(ms: number): WorkerDevice {
+function deviceAnsweringAfter(ms: number, seen: ActionEvidence = {}): WorkerDevice {
   return {
     id: 'd1',
     bridge: {} as DeviceBridge,
     session: {
-      execute: (command: string) =>
-        new Promise<Envelope>((resolve) => setTimeout(() => resolve(ok(command, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' })), ms)),
+      executeWithEvidence: (command: string) =>
+        new Promise<{ envelope: Envelope; evidence: ActionEvidence }>((resolve) =>
+          setTimeout(() => resolve({ envelope: ok(command, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' }), evidence: seen }), ms),
+        ),
     },
   };
 }
@@ -32,6 +35,18 @@ test('an answer within the deadline goes back with its evidence for the action l
   const result = await runCommand(deviceAnsweringAfter(5), message(5000));
   assert.equal(result.envelope.ok, true);
   assert.deepEqual(result.evidence, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' });
+});
+
+test('the outlines and thumbnail the session saw go back with the evidence; an oversized thumbnail is left out', async () => {
+  const seen = { outlineBefore: 'App: demo  before', outlineAfter: 'App: demo  after', thumbnail: Buffer.from([0xff, 0xd8, 0xff]) };
+  const result = await runCommand(deviceAnsweringAfter(1, seen), message(5000));
+  const { thumbnail, ...rest } = result.evidence ?? {};
+  assert.deepEqual(rest, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"', outlineBefore: seen.outlineBefore, outlineAfter: seen.outlineAfter });
+  assert.deepEqual(Buffer.from(thumbnail ?? []), seen.thumbnail);
+  const big = await runCommand(deviceAnsweringAfter(1, { ...seen, thumbnail: Buffer.alloc(MAX_EVIDENCE_THUMBNAIL_BYTES + 1) }), message(5000));
+  assert.equal(big.envelope.ok, true);
+  assert.equal(big.evidence?.thumbnail, undefined);
+  assert.equal(big.evidence?.outlineAfter, 'App: demo  after');
 });
 
 test('past the deadline the worker answers TIMEOUT with an uncertain delivery (never retry-safe)', async () => {

@@ -1,6 +1,7 @@
 import type { DeviceBridge } from '../bridge.js';
 import type { Envelope } from '../../core/contract/envelope.js';
 import type { Actor } from '../../core/wire/worker-protocol.js';
+import type { ActionEvidence } from '../session/action-evidence.js';
 
 /** Who runs a command and under which ref scope (the lease id, or `watch:<tokenId>`). */
 export interface ExecuteContext {
@@ -8,9 +9,12 @@ export interface ExecuteContext {
   actor: Actor;
 }
 
-/** What runs device commands: the device session (never throws; every outcome is an envelope). */
+/**
+ * What runs device commands: the device session (never throws; every outcome is an envelope),
+ * with the outlines and thumbnail the action log keeps.
+ */
 export interface CommandExecutor {
-  execute(command: string, args: unknown, context: ExecuteContext): Promise<Envelope>;
+  executeWithEvidence(command: string, args: unknown, context: ExecuteContext): Promise<{ envelope: Envelope; evidence: ActionEvidence }>;
 }
 
 /** One device this worker serves: its id on the hub, its bridge, and the session that drives it. */

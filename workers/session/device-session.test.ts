@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import sharp from 'sharp';
 import type { OutlineJson } from '../../core/outline/json.js';
 import { DeviceSession } from './device-session.js';
 import { errorOf, okData } from './test-support/envelopes.js';
@@ -299,5 +300,41 @@ describe('device session on an in-memory app', () => {
     await session.close();
     assert.equal(bridge.closed, true);
     assert.equal(errorOf(await session.execute('outline', {})).code, 'DEVICE_UNAVAILABLE');
+  });
+
+  it('gives an action its evidence: both outlines as text and a small JPEG thumbnail of the screen after', async () => {
+    const { session } = setup();
+    const { envelope, evidence } = await session.executeWithEvidence('tap', { target: 'text="Settings"' });
+    const data = okData(envelope);
+    assert.match(evidence.outlineBefore ?? '', new RegExp(`snapshot ${String(data.before)}`));
+    assert.match(evidence.outlineBefore ?? '', /Heading "Home"/);
+    assert.match(evidence.outlineAfter ?? '', new RegExp(`snapshot ${String(data.after)}`));
+    assert.match(evidence.outlineAfter ?? '', /Switch "Wi-Fi"/);
+    const meta = await sharp(evidence.thumbnail).metadata();
+    assert.equal(meta.format, 'jpeg');
+    assert.equal(meta.width, 140);
+  });
+
+  it('gives an observation no evidence', async () => {
+    const { session } = setup();
+    const { envelope, evidence } = await session.executeWithEvidence('outline', {});
+    assert.equal(envelope.ok, true);
+    assert.deepEqual(evidence, {});
+  });
+
+  it('leaves the thumbnail out, and nothing else, when the device has no screenshots or the screenshot fails', async () => {
+    const without = new MemoryBridge();
+    without.capabilities.screenshot = false;
+    const plain = await new DeviceSession(without).executeWithEvidence('tap', { target: 'text="Settings"' });
+    assert.equal(plain.envelope.ok, true);
+    assert.equal(plain.evidence.thumbnail, undefined);
+    assert.match(plain.evidence.outlineAfter ?? '', /Switch "Wi-Fi"/);
+
+    const failing = new MemoryBridge();
+    failing.screenshot = () => Promise.reject(new Error('capture broke'));
+    const broken = await new DeviceSession(failing).executeWithEvidence('tap', { target: 'text="Settings"' });
+    assert.deepEqual(broken.envelope, await new DeviceSession(new MemoryBridge()).execute('tap', { target: 'text="Settings"' }));
+    assert.equal(broken.evidence.thumbnail, undefined);
+    assert.match(broken.evidence.outlineBefore ?? '', /Heading "Home"/);
   });
 });

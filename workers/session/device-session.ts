@@ -16,6 +16,7 @@ import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
 import type { TargetArg } from '../../core/wire/selectors.js';
 import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
+import { evidenceOfScreens, takeThumbnail, type ActionEvidence, type SeenScreens } from './action-evidence.js';
 import { admit } from './admission.js';
 import { Attempt } from './attempt.js';
 import { Mutex } from './mutex.js';
@@ -72,6 +73,10 @@ export interface ActionData {
 export interface Run {
   lease: string;
   attempt: Attempt;
+  /** The screens the action saw, for its evidence. */
+  seen: SeenScreens;
+  /** Take a thumbnail once the action settles. */
+  thumbnail: boolean;
 }
 
 /** A bridge that can open a URL (the web device). */
@@ -124,22 +129,37 @@ export class DeviceSession {
   }
 
   async execute(command: string, rawArgs: unknown, ctx: SessionContext = {}): Promise<Envelope> {
-    if (this.closed) return fail(command, 'DEVICE_UNAVAILABLE', 'this device session is closed', { hint: 'the device went away; list devices again' });
+    return (await this.run(command, rawArgs, ctx, false)).envelope;
+  }
+
+  /**
+   * `execute`, and what the action log keeps of it: the outlines before and after as text and
+   * a thumbnail of the screen after (none for observations or failures before delivery).
+   */
+  async executeWithEvidence(command: string, rawArgs: unknown, ctx: SessionContext = {}): Promise<{ envelope: Envelope; evidence: ActionEvidence }> {
+    const { envelope, seen } = await this.run(command, rawArgs, ctx, true);
+    return { envelope, evidence: evidenceOfScreens(seen) };
+  }
+
+  private async run(command: string, rawArgs: unknown, ctx: SessionContext, thumbnail: boolean): Promise<{ envelope: Envelope; seen: SeenScreens }> {
+    const seen: SeenScreens = {};
+    if (this.closed) return { envelope: fail(command, 'DEVICE_UNAVAILABLE', 'this device session is closed', { hint: 'the device went away; list devices again' }), seen };
     let admitted;
     try {
       admitted = admit(command, rawArgs, this.info, this.capabilities, (verb) => PLATFORM_VERBS[verb]?.(this.bridge) ?? false);
     } catch (err) {
-      return failFrom(command, err, 'not_delivered');
+      return { envelope: failFrom(command, err, 'not_delivered'), seen };
     }
-    const run: Run = { lease: ctx.leaseId ?? 'local', attempt: new Attempt(this.bridge) };
+    const run: Run = { lease: ctx.leaseId ?? 'local', attempt: new Attempt(this.bridge), seen, thumbnail };
     try {
-      return await this.mutex.run(async () => {
+      const envelope = await this.mutex.run(async () => {
         if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
         const handler = this.handlers[admitted.command] as (args: unknown, run: Run) => Promise<unknown>;
         return ok(command, await this.withDeadline(command, run, Math.min(this.commandTimeoutMs, ctx.deadlineMs ?? Infinity), handler(admitted.args, run)));
       });
+      return { envelope, seen };
     } catch (err) {
-      return failFrom(command, run.attempt.settle(err));
+      return { envelope: failFrom(command, run.attempt.settle(err)), seen };
     }
   }
 
@@ -230,6 +250,7 @@ export class DeviceSession {
   /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */
   async settle(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
     const seen = await this.observe(run, true, true);
+    await this.witness(run, before, seen.snapshot);
     const data: ActionData = {
       delivered: true,
       delivery: 'delivered_unverified',
@@ -240,6 +261,13 @@ export class DeviceSession {
     };
     if (located) data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
     return { data, after: seen.snapshot };
+  }
+
+  /** Keeps the screens an action saw for its evidence, with a thumbnail of the last when asked for. */
+  private async witness(run: Run, before: Snapshot | undefined, after: Snapshot): Promise<void> {
+    if (before) run.seen.before = before;
+    run.seen.after = after;
+    if (run.thumbnail) run.seen.thumbnail = await takeThumbnail(this.bridge);
   }
 
   /** The element of `snapshot` that is `el` (same identity, frame within the tolerance). */
@@ -344,6 +372,7 @@ export class DeviceSession {
     if (!canOpen(bridge)) throw new SimlabError('UNSUPPORTED', 'this device cannot open URLs');
     await run.attempt.send(() => bridge.open(a.url));
     const seen = await this.observe(run, true, true);
+    await this.witness(run, undefined, seen.snapshot);
     return { delivered: true, url: a.url, snapshot: seen.snapshot.id, still: seen.still };
   }
 }

@@ -171,7 +171,7 @@ export class MemoryBridge implements DeviceBridge {
     const height = Math.round(crop.h * scale);
     const format = options.format ?? 'jpeg';
     const image = sharp({ create: { width, height, channels: 3, background: { r: 240, g: 240, b: 240 } } });
-    const data = await (format === 'png' ? image.png() : image.jpeg()).toBuffer();
+    const data = await (format === 'png' ? image.png() : image.jpeg(options.quality ? { quality: options.quality } : {})).toBuffer();
     return { data, format, width, height, origin: { x: crop.x, y: crop.y }, scale };
   }
 
