@@ -56,9 +56,12 @@ export const ActionSchema = z.object({
   command: z.string(),
   args: z.unknown(),
   envelope: z.unknown().describe('null while the command is in flight'),
-  outlineBefore: z.string().nullable(),
-  outlineAfter: z.string().nullable(),
+  outlineBefore: z.string().nullable().describe('snapshot id (outline hash) of the screen before'),
+  outlineAfter: z.string().nullable().describe('snapshot id (outline hash) of the screen after'),
   diff: z.string().nullable(),
+  outlineBeforeText: z.string().nullable().describe('the outline text of the screen before'),
+  outlineAfterText: z.string().nullable().describe('the outline text of the screen after'),
+  thumbnail: z.string().nullable().describe('URL of a small JPEG of the screen after (GET .../actions/{actionId}/thumbnail)'),
   finishedAt: z.string().nullable(),
 });
 

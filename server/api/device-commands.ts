@@ -53,7 +53,20 @@ export async function runAction(s: HubServices, actor: Actor, deviceId: string, 
   const result = await s.workers.dispatch({ deviceId, command, args, leaseId: lease.id, actor, deadlineMs });
   const outcome = { envelope: result.envelope, ...result.evidence, finishedAt: Date.now() };
   await s.store.finishAction(action.id, outcome);
-  actionFeedOf(s).publish({ kind: 'finished', action: { ...action, envelope: outcome.envelope, before: outcome.before ?? null, after: outcome.after ?? null, diff: outcome.diff ?? null, finishedAt: outcome.finishedAt } });
+  actionFeedOf(s).publish({
+    kind: 'finished',
+    action: {
+      ...action,
+      envelope: outcome.envelope,
+      before: outcome.before ?? null,
+      after: outcome.after ?? null,
+      diff: outcome.diff ?? null,
+      outlineBefore: outcome.outlineBefore ?? null,
+      outlineAfter: outcome.outlineAfter ?? null,
+      hasThumbnail: outcome.thumbnail !== undefined,
+      finishedAt: outcome.finishedAt,
+    },
+  });
   await s.store.touchLease(lease.id, Date.now());
   return result.envelope;
 }

@@ -49,6 +49,11 @@ export function sessionJson(s: SessionRecord): SessionJson {
   return { id: s.id, leaseId: s.leaseId, deviceId: s.deviceId, actor: s.actor, startedAt: iso(s.startedAt), endedAt: isoOrNull(s.endedAt) };
 }
 
+/** Where an action's thumbnail is served (GET, viewer role). */
+export function actionThumbnailPath(sessionId: string, actionId: string): string {
+  return `/api/v1/sessions/${encodeURIComponent(sessionId)}/actions/${encodeURIComponent(actionId)}/thumbnail`;
+}
+
 export function actionJson(a: ActionRecord): ActionJson {
   return {
     seq: a.seq,
@@ -64,6 +69,9 @@ export function actionJson(a: ActionRecord): ActionJson {
     outlineBefore: a.before,
     outlineAfter: a.after,
     diff: a.diff,
+    outlineBeforeText: a.outlineBefore,
+    outlineAfterText: a.outlineAfter,
+    thumbnail: a.hasThumbnail ? actionThumbnailPath(a.sessionId, a.id) : null,
     finishedAt: isoOrNull(a.finishedAt),
   };
 }

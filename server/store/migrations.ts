@@ -80,4 +80,14 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX actions_session ON actions(session_id, seq);
     `,
   },
+  {
+    version: 2,
+    name: 'actions keep both outlines as text and a thumbnail after',
+    // outline_before/outline_after hold the snapshot ids (outline hashes); the texts go beside them.
+    sql: `
+      ALTER TABLE actions ADD COLUMN outline_before_text TEXT;
+      ALTER TABLE actions ADD COLUMN outline_after_text TEXT;
+      ALTER TABLE actions ADD COLUMN thumbnail BLOB;
+    `,
+  },
 ];

@@ -42,7 +42,11 @@ test('actions keep their order and their envelope across a reopen', async (t) =>
   await store.acquireLease({ id: 'L1', sessionId: 'S1', deviceId: 'd', tokenId: 't1', actor: 'a', ttlMs: 1e9, idleMs: 1e9, now: 0 });
   for (let i = 0; i < 3; i++) {
     const a = await store.beginAction({ id: `A${i}`, sessionId: 'S1', leaseId: 'L1', deviceId: 'd', tokenId: 't1', actor: 'a', at: i, command: 'tap', args: { target: `@${i}` } });
-    if (i < 2) await store.finishAction(a.id, { envelope: { ok: true, i }, before: 'h0', after: 'h1', diff: '+ x', finishedAt: i });
+    if (i === 0) await store.finishAction(a.id, { envelope: { ok: true, i }, before: 'h0', after: 'h1', diff: '+ x', finishedAt: i });
+    if (i === 1) {
+      const evidence = { outlineBefore: 'App: a  snapshot h0', outlineAfter: 'App: a  snapshot h1', thumbnail: Buffer.from([0xff, 0xd8, 0xff, 0xd9]) };
+      await store.finishAction(a.id, { envelope: { ok: true, i }, before: 'h0', after: 'h1', diff: '+ x', ...evidence, finishedAt: i });
+    }
   }
   await store.close();
   const again = new SqliteStore(file);
@@ -52,6 +56,11 @@ test('actions keep their order and their envelope across a reopen', async (t) =>
   assert.deepEqual(actions[1]?.envelope, { ok: true, i: 1 });
   assert.equal(actions[1]?.diff, '+ x');
   assert.equal(actions[2]?.envelope, null, 'an action still in flight is recorded without an envelope');
+  assert.deepEqual([actions[0]?.outlineBefore, actions[0]?.hasThumbnail], [null, false]);
+  assert.deepEqual([actions[1]?.outlineBefore, actions[1]?.outlineAfter, actions[1]?.hasThumbnail], ['App: a  snapshot h0', 'App: a  snapshot h1', true]);
+  assert.deepEqual(await again.actionThumbnail('S1', 'A1'), Buffer.from([0xff, 0xd8, 0xff, 0xd9]));
+  assert.equal(await again.actionThumbnail('S1', 'A0'), null);
+  assert.equal(await again.actionThumbnail('S2', 'A1'), null, 'only under its own session');
   assert.equal((await again.liveLease('d', 1))?.id, 'L1');
 });
 

@@ -65,6 +65,10 @@ function sessionOf(r: Row): SessionRecord {
   };
 }
 
+/** Every action column but the thumbnail's bytes: a log page says only whether each has one. */
+const ACTION_COLUMNS = `seq, id, session_id, lease_id, device_id, token_id, actor, at, command, args, envelope,
+  outline_before, outline_after, diff, outline_before_text, outline_after_text, thumbnail IS NOT NULL AS has_thumbnail, finished_at`;
+
 function actionOf(r: Row): ActionRecord {
   return {
     seq: num(r.seq),
@@ -81,6 +85,9 @@ function actionOf(r: Row): ActionRecord {
     before: strOrNull(r.outline_before),
     after: strOrNull(r.outline_after),
     diff: strOrNull(r.diff),
+    outlineBefore: strOrNull(r.outline_before_text),
+    outlineAfter: strOrNull(r.outline_after_text),
+    hasThumbnail: Boolean(r.has_thumbnail),
     finishedAt: numOrNull(r.finished_at),
   };
 }
@@ -313,21 +320,50 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(a.id, a.sessionId, a.leaseId, a.deviceId, a.tokenId, a.actor, a.at, a.command, JSON.stringify(a.args ?? null));
-    return { ...a, seq: Number(info.lastInsertRowid), envelope: null, before: null, after: null, diff: null, finishedAt: null };
+    return {
+      ...a,
+      seq: Number(info.lastInsertRowid),
+      envelope: null,
+      before: null,
+      after: null,
+      diff: null,
+      outlineBefore: null,
+      outlineAfter: null,
+      hasThumbnail: false,
+      finishedAt: null,
+    };
   }
 
   async finishAction(id: string, o: ActionOutcome): Promise<void> {
     this.db
-      .prepare('UPDATE actions SET envelope = ?, outline_before = ?, outline_after = ?, diff = ?, finished_at = ? WHERE id = ?')
-      .run(JSON.stringify(o.envelope), o.before ?? null, o.after ?? null, o.diff ?? null, o.finishedAt, id);
+      .prepare(
+        `UPDATE actions SET envelope = ?, outline_before = ?, outline_after = ?, diff = ?,
+           outline_before_text = ?, outline_after_text = ?, thumbnail = ?, finished_at = ? WHERE id = ?`,
+      )
+      .run(
+        JSON.stringify(o.envelope),
+        o.before ?? null,
+        o.after ?? null,
+        o.diff ?? null,
+        o.outlineBefore ?? null,
+        o.outlineAfter ?? null,
+        o.thumbnail ? Buffer.from(o.thumbnail.buffer, o.thumbnail.byteOffset, o.thumbnail.byteLength) : null,
+        o.finishedAt,
+        id,
+      );
   }
 
   async listActions(sessionId: string, page: Page): Promise<ActionRecord[]> {
     return (
       this.db
-        .prepare('SELECT * FROM actions WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?')
+        .prepare(`SELECT ${ACTION_COLUMNS} FROM actions WHERE session_id = ? AND seq > ? ORDER BY seq LIMIT ?`)
         .all(sessionId, page.after ?? 0, page.limit) as Row[]
     ).map(actionOf);
+  }
+
+  async actionThumbnail(sessionId: string, actionId: string): Promise<Buffer | null> {
+    const row = this.db.prepare('SELECT thumbnail FROM actions WHERE session_id = ? AND id = ?').get(sessionId, actionId) as Row | undefined;
+    return Buffer.isBuffer(row?.thumbnail) ? row.thumbnail : null;
   }
 
   async close(): Promise<void> {

@@ -87,6 +87,11 @@ export interface ActionRecord extends NewAction {
   before: string | null;
   after: string | null;
   diff: string | null;
+  /** The outline text of the screen before and after the action. */
+  outlineBefore: string | null;
+  outlineAfter: string | null;
+  /** Whether a thumbnail of the screen after is stored (`actionThumbnail` reads it). */
+  hasThumbnail: boolean;
   finishedAt: number | null;
 }
 
@@ -95,6 +100,10 @@ export interface ActionOutcome {
   before?: string | undefined;
   after?: string | undefined;
   diff?: string | undefined;
+  outlineBefore?: string | undefined;
+  outlineAfter?: string | undefined;
+  /** A small JPEG of the screen after the action. */
+  thumbnail?: Uint8Array | undefined;
   finishedAt: number;
 }
 
@@ -156,6 +165,8 @@ export interface Store {
   beginAction(action: NewAction): Promise<ActionRecord>;
   finishAction(id: string, outcome: ActionOutcome): Promise<void>;
   listActions(sessionId: string, page: Page): Promise<ActionRecord[]>;
+  /** The JPEG thumbnail of one action of a session, or null when there is none. */
+  actionThumbnail(sessionId: string, actionId: string): Promise<Buffer | null>;
 
   close(): Promise<void>;
 }

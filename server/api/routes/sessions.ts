@@ -7,6 +7,7 @@ import type { HubServices } from '../services.js';
 import { actionJson, sessionJson } from '../views.js';
 
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
+const ThumbnailParams = z.object({ id: z.string().min(1).max(200), actionId: z.string().min(1).max(200) });
 
 export function sessionRoutes(s: HubServices): AnyRoute[] {
   return [
@@ -54,6 +55,23 @@ export function sessionRoutes(s: HubServices): AnyRoute[] {
         if (!session) throw new SimlabError('NOT_FOUND', `no session ${params.id}`);
         const actions = await s.store.listActions(session.id, { limit: query.limit ?? 200, ...(query.after !== undefined ? { after: query.after } : {}) });
         return ok('log', { session: sessionJson(session), actions: actions.map(actionJson) });
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/actions/:actionId/thumbnail',
+      command: 'thumbnail',
+      minRole: 'viewer',
+      tag: 'log',
+      summary: 'A small JPEG of the screen after one action of a session',
+      params: ThumbnailParams,
+      binary: 'image/jpeg',
+      handler: async ({ params, reply }) => {
+        const image = await s.store.actionThumbnail(params.id, params.actionId);
+        if (!image) throw new SimlabError('NOT_FOUND', `no thumbnail for action ${params.actionId} of session ${params.id}`);
+        // An action's thumbnail never changes once stored.
+        reply.header('cache-control', 'private, max-age=86400, immutable');
+        return { raw: image, contentType: 'image/jpeg' };
       },
     }),
   ];
