@@ -214,7 +214,7 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     }
   });
 
-  test('the session replay shows a finished session\'s actions in order with their diffs', async () => {
+  test('the session replay shows a finished session\'s actions in order with their diffs, outlines before/after and thumbnails', async () => {
     const sessions = data(await rest<{ sessions: Array<{ id: string; actor: string; endedAt: string | null }> }>('GET', '/sessions', lab.admin)).sessions;
     const mine = sessions.find((s) => s.actor === 'alice' && s.endedAt);
     assert.ok(mine, 'alice\'s session ended when she released');
@@ -225,9 +225,19 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     await steps.first().waitFor();
     assert.deepEqual(await steps.evaluateAll((els) => els.map((e) => e.getAttribute('data-command'))), ['tap', 'tap', 'tap', 'perform', 'tap', 'tap', 'type']);
     assert.match(await page.locator('[data-testid=step-diff]').innerText(), /Heading "Settings"/);
+    const before = await page.locator('[data-testid=step-outline-before]').innerText();
+    assert.match(before, /^App: /);
+    assert.doesNotMatch(before, /Heading "Settings"/);
+    assert.match(await page.locator('[data-testid=step-outline-after]').innerText(), /Heading "Settings"/);
+    const loaded = (img: HTMLImageElement) => img.decode().then(() => img.naturalWidth, () => 0);
+    assert.ok((await page.locator('[data-testid=step-thumbnail]').evaluate(loaded)) > 0, 'the step\'s thumbnail loads');
+    const thumbs = await page.locator('[data-testid=step] img.step-thumb').evaluateAll((imgs) => Promise.all(imgs.map((i) => (i as HTMLImageElement).decode().then(() => (i as HTMLImageElement).naturalWidth, () => 0))));
+    assert.equal(thumbs.length, 7, 'every step has a thumbnail in the timeline');
+    assert.ok(thumbs.every((w) => w > 0), `every timeline thumbnail loads (${thumbs.join(', ')})`);
     await page.keyboard.press('ArrowRight');
     await page.locator('[data-testid=step-detail][data-step="1"]').waitFor();
     assert.match(await page.locator('[data-testid=step-diff]').innerText(), /Heading "Home"/);
+    assert.match(await page.locator('[data-testid=step-outline-after]').innerText(), /Heading "Home"/);
     await shot(page, 'session-replay');
   });
 

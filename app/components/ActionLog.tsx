@@ -31,6 +31,7 @@ export function ActionLog({ actions }: { actions: ActionEntry[] }) {
               <span className={`badge ${outcome.cls}`}>{outcome.text}</span>
             </div>
             <code className="args">{argsText(a.args)}</code>
+            {a.thumbnail && <img className="log-thumb" src={a.thumbnail} alt="" loading="lazy" />}
             {error && <p className="error">{error}</p>}
             {a.diff && <pre className="diff">{a.diff}</pre>}
             {a.envelope !== null && (

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Envelope } from '../contract/envelope.js';
 import type { Size } from '../model/geometry.js';
 import type { OutlineElement } from '../outline/snapshot.js';
+import type { ActionJson } from './api-views.js';
 
 /**
  * The dashboard's real-time channel: the `/ui` Socket.IO namespace of the hub, authenticated by
@@ -44,22 +45,7 @@ export interface DeviceSummary {
 }
 
 /** One entry of the action log as GET /api/v1/sessions/:id/actions answers it. */
-export interface ActionEntry {
-  seq: number;
-  id: string;
-  sessionId: string;
-  leaseId: string;
-  deviceId: string;
-  actor: string;
-  at: string;
-  command: string;
-  args: unknown;
-  envelope: unknown;
-  outlineBefore: string | null;
-  outlineAfter: string | null;
-  diff: string | null;
-  finishedAt: string | null;
-}
+export type ActionEntry = ActionJson;
 
 export interface FrameUpdate {
   deviceId: string;

@@ -69,8 +69,11 @@ export default function SessionReplay() {
               const o = outcomeOf(a);
               return (
                 <li key={a.id} className={i === step ? 'current' : ''} data-testid="step" data-command={a.command} onClick={() => setStep(i)}>
-                  <span className="muted">{i + 1}.</span> <code>{a.command}</code> <span className={`badge ${o.cls}`}>{o.text}</span>
-                  <div className="muted small">{new Date(a.at).toLocaleTimeString()}</div>
+                  {a.thumbnail ? <img className="step-thumb" src={a.thumbnail} alt="" loading="lazy" /> : <span className="step-thumb" />}
+                  <div>
+                    <span className="muted">{i + 1}.</span> <code>{a.command}</code> <span className={`badge ${o.cls}`}>{o.text}</span>
+                    <div className="muted small">{new Date(a.at).toLocaleTimeString()}</div>
+                  </div>
                 </li>
               );
             })}
@@ -94,19 +97,31 @@ export default function SessionReplay() {
                     <td>{outcomeOf(current).text}</td>
                   </tr>
                   <tr>
-                    <th>outline before</th>
+                    <th>snapshots</th>
                     <td>
-                      <code>{current.outlineBefore ?? '—'}</code>
-                    </td>
-                  </tr>
-                  <tr>
-                    <th>outline after</th>
-                    <td>
-                      <code>{current.outlineAfter ?? '—'}</code>
+                      <code>{current.outlineBefore ?? '—'}</code> → <code>{current.outlineAfter ?? '—'}</code>
                     </td>
                   </tr>
                 </tbody>
               </table>
+              <div className="evidence">
+                <figure>
+                  <figcaption className="muted small">screen after</figcaption>
+                  {current.thumbnail ? (
+                    <img data-testid="step-thumbnail" src={current.thumbnail} alt={`the screen after step ${step + 1}`} />
+                  ) : (
+                    <p className="muted small">No screenshot was kept.</p>
+                  )}
+                </figure>
+                <figure>
+                  <figcaption className="muted small">outline before</figcaption>
+                  <pre className="outline-text" data-testid="step-outline-before">{current.outlineBeforeText ?? '—'}</pre>
+                </figure>
+                <figure>
+                  <figcaption className="muted small">outline after</figcaption>
+                  <pre className="outline-text" data-testid="step-outline-after">{current.outlineAfterText ?? '—'}</pre>
+                </figure>
+              </div>
               <h3>Settled diff</h3>
               {current.diff ? <pre className="diff" data-testid="step-diff">{current.diff}</pre> : <p className="muted">No change was recorded.</p>}
               <details>
