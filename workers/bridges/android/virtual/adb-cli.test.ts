@@ -6,12 +6,7 @@ import { startVirtualDevice } from './virtual-device.js';
 import type { VirtualDevice } from './virtual-device.js';
 import { adbConnect, startAdbServer } from './adb-server.js';
 import type { AdbServer } from './adb-server.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
+import { readAll } from './test-support/connected-device.js';
 
 describe('virtual device through the real adb server', () => {
   let server: AdbServer;

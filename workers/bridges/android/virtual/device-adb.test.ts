@@ -9,12 +9,7 @@ import type { VirtualDevice } from './virtual-device.js';
 import { adbConnect, deviceState, startAdbServer } from './adb-server.js';
 import type { AdbServer } from './adb-server.js';
 import { parseUiXml, walk } from './ui-tree.js';
-
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
+import { readAll } from './test-support/connected-device.js';
 
 async function waitForState(server: AdbServer, serial: string, wanted: string, timeoutMs = 15_000): Promise<string | null> {
   const deadline = Date.now() + timeoutMs;

@@ -1,18 +1,14 @@
 // Pixels: screencap PNGs rendered from the current screen, screenrecord H.264 that ffprobe decodes.
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { Adb } from './test-support/adbkit.js';
-import { startVirtualDevice } from './virtual-device.js';
-import type { VirtualDevice } from './virtual-device.js';
-import { adbConnect, startAdbServer } from './adb-server.js';
-import type { AdbServer } from './adb-server.js';
+import { connectedDeviceForSuite, readAll } from './test-support/connected-device.js';
 
 function ffprobe(path: string): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
@@ -23,44 +19,24 @@ function ffprobe(path: string): Promise<Record<string, string>> {
   });
 }
 
-async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of stream) chunks.push(Buffer.from(c as Buffer));
-  return Buffer.concat(chunks);
-}
-
 describe('screen pixels', () => {
-  let server: AdbServer;
-  let vd: VirtualDevice;
-  let dir: string;
-
-  before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'simlab-media-'));
-    server = await startAdbServer();
-    vd = await startVirtualDevice();
-    assert.equal(await adbConnect(vd.serial, server.port), 'device');
-  });
-  after(async () => {
-    await server?.kill();
-    await vd?.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  const lab = connectedDeviceForSuite('media');
 
   it('gives a PNG of the screen size through `adb exec-out screencap -p` and adbkit', async () => {
-    const r = await server.adb(['-s', vd.serial, 'exec-out', 'screencap', '-p']);
+    const r = await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screencap', '-p']);
     assert.equal(r.code, 0);
     const meta = await sharp(r.raw).metadata();
     assert.equal(meta.format, 'png');
     assert.equal(meta.width, 1080);
     assert.equal(meta.height, 2088);
-    const viaAdbkit = await readAll(await Adb.createClient({ port: server.port }).getDevice(vd.serial).screencap());
+    const viaAdbkit = await readAll(await Adb.createClient({ port: lab.server.port }).getDevice(lab.vd.serial).screencap());
     assert.ok(viaAdbkit.equals(r.raw));
   });
 
   it('draws what the screen shows: the picture changes when the screen does', async () => {
-    const before = (await server.adb(['-s', vd.serial, 'exec-out', 'screencap', '-p'])).raw;
-    await server.adb(['-s', vd.serial, 'shell', 'am start -n com.google.android.deskclock/com.android.deskclock.DeskClock']);
-    const afterStart = (await server.adb(['-s', vd.serial, 'exec-out', 'screencap', '-p'])).raw;
+    const before = (await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screencap', '-p'])).raw;
+    await lab.server.adb(['-s', lab.vd.serial, 'shell', 'am start -n com.google.android.deskclock/com.android.deskclock.DeskClock']);
+    const afterStart = (await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screencap', '-p'])).raw;
     const diff = async (a: Buffer, b: Buffer) => {
       const [pa, pb] = await Promise.all([sharp(a).raw().toBuffer(), sharp(b).raw().toBuffer()]);
       let n = 0;
@@ -68,12 +44,12 @@ describe('screen pixels', () => {
       return n;
     };
     assert.ok((await diff(before, afterStart)) > 10_000);
-    await server.adb(['-s', vd.serial, 'shell', 'input keyevent BACK']);
-    assert.equal(await diff(before, (await server.adb(['-s', vd.serial, 'exec-out', 'screencap', '-p'])).raw), 0);
+    await lab.server.adb(['-s', lab.vd.serial, 'shell', 'input keyevent BACK']);
+    assert.equal(await diff(before, (await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screencap', '-p'])).raw), 0);
   });
 
   it('gives the raw screencap format with its header', async () => {
-    const raw = (await server.adb(['-s', vd.serial, 'exec-out', 'screencap'])).raw;
+    const raw = (await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screencap'])).raw;
     assert.equal(raw.readUInt32LE(0), 1080);
     assert.equal(raw.readUInt32LE(4), 2088);
     assert.equal(raw.readUInt32LE(8), 1);
@@ -81,26 +57,26 @@ describe('screen pixels', () => {
   });
 
   it('streams H.264 from screenrecord that ffprobe decodes, honouring --time-limit and --size', async () => {
-    const r = await server.adb(['-s', vd.serial, 'exec-out', 'screenrecord', '--output-format=h264', '--time-limit', '1', '--size', '540x1044', '--bit-rate', '2M', '-']);
+    const r = await lab.server.adb(['-s', lab.vd.serial, 'exec-out', 'screenrecord', '--output-format=h264', '--time-limit', '1', '--size', '540x1044', '--bit-rate', '2M', '-']);
     assert.equal(r.code, 0, r.stderr);
-    const path = join(dir, 'rec.h264');
+    const path = join(lab.dir, 'rec.h264');
     await writeFile(path, r.raw);
     const info = await ffprobe(path);
     assert.equal(info.codec_name, 'h264');
     assert.equal(info.width, '540');
     assert.equal(info.height, '1044');
-    assert.equal(Number(info.nb_read_frames), vd.device.config.recordFps);
+    assert.equal(Number(info.nb_read_frames), lab.vd.device.config.recordFps);
   });
 
   it('stops the encoder when the host closes a live recording', async () => {
-    const child = spawn('adb', ['-P', String(server.port), '-s', vd.serial, 'exec-out', 'screenrecord', '--output-format=h264', '-'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn('adb', ['-P', String(lab.server.port), '-s', lab.vd.serial, 'exec-out', 'screenrecord', '--output-format=h264', '-'], { stdio: ['ignore', 'pipe', 'ignore'] });
     const [first] = (await once(child.stdout, 'data')) as [Buffer];
     assert.equal(first.subarray(0, 4).toString('hex'), '00000001', 'an Annex B start code');
-    assert.equal(vd.device.activeRecordings, 1);
+    assert.equal(lab.vd.device.activeRecordings, 1);
     child.kill('SIGKILL');
     await once(child, 'close');
-    for (let i = 0; i < 100 && vd.device.activeRecordings > 0; i++) await sleep(50);
-    assert.equal(vd.device.activeRecordings, 0);
-    assert.equal((await server.adb(['-s', vd.serial, 'shell', 'echo still here'])).stdout, 'still here\n');
+    for (let i = 0; i < 100 && lab.vd.device.activeRecordings > 0; i++) await sleep(50);
+    assert.equal(lab.vd.device.activeRecordings, 0);
+    assert.equal((await lab.server.adb(['-s', lab.vd.serial, 'shell', 'echo still here'])).stdout, 'still here\n');
   });
 });
