@@ -1,5 +1,15 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Orientation } from '../../core/model/index.js';
-import { DEFAULT_PROFILE, PROFILE_NAMES, isProfileName, launchWebDevice, startDemoServer, type DemoServer, type ProfileName } from '../bridges/web/index.js';
+import {
+  DEFAULT_PROFILE,
+  PROFILE_NAMES,
+  isProfileName,
+  launchWebDevice,
+  startDemoServer,
+  type DemoServer,
+  type ProfileName,
+  type WebDevice,
+} from '../bridges/web/index.js';
 import { listOf } from '../config.js';
 import type { DeviceProvider, ProvidedDevice, ProviderContext } from './provider.js';
 
@@ -39,6 +49,9 @@ function parseProfile(text: string): { profile: ProfileName; orientation: Orient
   return { profile: name, orientation };
 }
 
+/** Pauses before each relaunch of a web device whose browser died; after the last, it stays withdrawn. */
+const RELAUNCH_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
+
 export const webProvider: DeviceProvider = {
   platform: 'web',
   async start({ workerId, env, log }: ProviderContext) {
@@ -46,7 +59,60 @@ export const webProvider: DeviceProvider = {
     const headless = env.SIMLAB_WEB_HEADLESS !== '0';
     let demo: DemoServer | undefined;
     const devices: ProvidedDevice[] = [];
+    const listeners: Array<() => void> = [];
+    // Cut short a relaunch pause on close(); relaunches in flight are awaited by close().
+    const stopping = new AbortController();
+    const relaunches = new Set<Promise<void>>();
+
+    const announce = (change: () => void): void => {
+      change();
+      for (const listener of listeners) listener();
+    };
+
+    const launch = async (id: string, spec: WebDeviceSpec, url: string): Promise<WebDevice> => {
+      const bridge = await launchWebDevice({ id, profile: spec.profile, orientation: spec.orientation, url, headless });
+      bridge.onGone((reason) => {
+        if (stopping.signal.aborted) return;
+        log(`${id}: ${reason}; withdrawn, relaunching`);
+        announce(() => {
+          const at = devices.findIndex((d) => d.bridge === bridge);
+          if (at >= 0) devices.splice(at, 1);
+        });
+        const run = relaunch(id, spec, url).finally(() => relaunches.delete(run));
+        relaunches.add(run);
+      });
+      return bridge;
+    };
+
+    const relaunch = async (id: string, spec: WebDeviceSpec, url: string): Promise<void> => {
+      for (const [attempt, delay] of RELAUNCH_DELAYS_MS.entries()) {
+        try {
+          await sleep(delay, undefined, { signal: stopping.signal });
+        } catch {
+          return;
+        }
+        try {
+          const bridge = await launch(id, spec, url);
+          if (stopping.signal.aborted) {
+            await bridge.close();
+            return;
+          }
+          announce(() => {
+            devices.push({ id, bridge });
+            devices.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+          });
+          log(`${id}: relaunched (attempt ${attempt + 1})`);
+          return;
+        } catch (err) {
+          log(`${id}: relaunch attempt ${attempt + 1} of ${RELAUNCH_DELAYS_MS.length} failed (${err instanceof Error ? err.message : String(err)})`);
+        }
+      }
+      log(`${id}: stays offline after ${RELAUNCH_DELAYS_MS.length} relaunch attempts`);
+    };
+
     const close = async (): Promise<void> => {
+      stopping.abort();
+      await Promise.allSettled(relaunches);
       await Promise.allSettled(devices.map((d) => d.bridge.close()));
       await demo?.close();
     };
@@ -59,14 +125,19 @@ export const webProvider: DeviceProvider = {
       for (const [i, spec] of specs.entries()) {
         const url = spec.url ?? (demo as DemoServer).url;
         const id = `${workerId}-web-${i + 1}`;
-        const bridge = await launchWebDevice({ id, profile: spec.profile, orientation: spec.orientation, url, headless });
-        devices.push({ id, bridge });
+        devices.push({ id, bridge: await launch(id, spec, url) });
         log(`${id}: ${spec.profile} ${spec.orientation} at ${url}`);
       }
     } catch (err) {
       await close();
       throw err;
     }
-    return { devices, close };
+    return {
+      devices,
+      close,
+      onDevicesChanged: (listener: () => void) => {
+        listeners.push(listener);
+      },
+    };
   },
 };

@@ -72,6 +72,9 @@ export class WebDevice implements DeviceBridge {
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
+  /** Why the browser went away without close() (killed, crashed); undefined while it lives or after close(). */
+  private lostReason: string | undefined;
+  private readonly goneListeners: Array<(reason: string) => void> = [];
 
   constructor(parts: WebDeviceParts) {
     this.info = parts.info;
@@ -80,9 +83,25 @@ export class WebDevice implements DeviceBridge {
     this.cdp = parts.cdp;
     this.homeUrl = parts.homeUrl;
     this.screencast = new Screencast(this.cdp, this.info.size);
-    this.browser.on('disconnected', () => {
-      this.closed = true;
+    this.browser.on('disconnected', () => this.lose('the browser process ended'));
+    this.page.on('crash', () => {
+      this.lose('the page crashed');
+      // A crashed page leaves its browser running: end it, so nothing is orphaned.
+      void this.browser.close().catch(() => undefined);
     });
+  }
+
+  /**
+   * Calls the listener once if the browser goes away without close() (killed, crashed): the
+   * device is dead for good and answers DEVICE_UNAVAILABLE; its owner may launch a new one.
+   */
+  onGone(listener: (reason: string) => void): void {
+    if (this.lostReason !== undefined) {
+      const reason = this.lostReason;
+      queueMicrotask(() => listener(reason));
+      return;
+    }
+    this.goneListeners.push(listener);
   }
 
   private get viewport(): Size {
@@ -202,7 +221,7 @@ export class WebDevice implements DeviceBridge {
   }
 
   frames(onFrame: (frame: Frame) => void): () => void {
-    if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed');
+    if (this.closed) throw this.unavailable('not_delivered');
     return this.screencast.subscribe(onFrame);
   }
 
@@ -234,6 +253,24 @@ export class WebDevice implements DeviceBridge {
     await this.browser.close().catch(() => undefined);
   }
 
+  private lose(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.lostReason = reason;
+    this.gesture?.abort(this.unavailable('delivery_uncertain'));
+    this.held.clear();
+    for (const listener of this.goneListeners.splice(0)) listener(reason);
+  }
+
+  private unavailable(delivery: 'not_delivered' | 'delivery_uncertain', cause?: unknown): SimlabError {
+    const message = this.lostReason === undefined ? 'the web device is closed' : `the web device's browser is gone (${this.lostReason})`;
+    return new SimlabError('DEVICE_UNAVAILABLE', message, {
+      delivery,
+      hint: 'The worker relaunches a web device whose browser died; list the devices again and retry.',
+      ...(cause === undefined ? {} : { details: { cause: cause instanceof Error ? cause.message.split('\n')[0] : String(cause) } }),
+    });
+  }
+
   private async releaseFingers(): Promise<void> {
     if (this.held.size === 0) return;
     this.held.clear();
@@ -248,8 +285,10 @@ export class WebDevice implements DeviceBridge {
   }
 
   private input<T>(action: () => Promise<T>): Promise<T> {
-    if (this.closed) return Promise.reject(new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed'));
-    const run = this.inputChain.then(action, action).finally(() => {
+    if (this.closed) return Promise.reject(this.unavailable('not_delivered'));
+    // An action queued behind one during which the browser died sends nothing.
+    const start = () => (this.closed ? Promise.reject(this.unavailable('not_delivered')) : action());
+    const run = this.inputChain.then(start, start).finally(() => {
       this.lastInputAt = performance.now();
     });
     this.inputChain = run.catch(() => undefined);
@@ -259,7 +298,7 @@ export class WebDevice implements DeviceBridge {
   }
 
   private async guard<T>(action: () => Promise<T>): Promise<T> {
-    if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'the web device is closed');
+    if (this.closed) throw this.unavailable('not_delivered');
     try {
       return await action();
     } catch (err) {
@@ -270,12 +309,7 @@ export class WebDevice implements DeviceBridge {
   /** SimlabErrors pass through; a dead browser is DEVICE_UNAVAILABLE; anything else stays as it is. */
   private unavailableOr(err: unknown, delivery: 'not_delivered' | 'delivery_uncertain'): unknown {
     if (err instanceof SimlabError) return err;
-    if (this.closed || !this.browser.isConnected()) {
-      return new SimlabError('DEVICE_UNAVAILABLE', 'the web device\'s browser is gone', {
-        delivery,
-        details: { cause: err instanceof Error ? err.message : String(err) },
-      });
-    }
-    return err;
+    if (!this.closed && !this.browser.isConnected()) this.lose('the browser process ended');
+    return this.closed ? this.unavailable(delivery, err) : err;
   }
 }
