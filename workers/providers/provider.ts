@@ -29,3 +29,17 @@ export interface DeviceProvider {
   platform: string;
   start(context: ProviderContext): Promise<ProvidedDevices>;
 }
+
+/** The listeners of a provider whose device list changes after start. */
+export class DeviceListChanges {
+  private readonly listeners: Array<() => void> = [];
+
+  /** Fits ProvidedDevices.onDevicesChanged. */
+  readonly subscribe = (listener: () => void): void => {
+    this.listeners.push(listener);
+  };
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

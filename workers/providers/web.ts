@@ -11,7 +11,7 @@ import {
   type WebDevice,
 } from '../bridges/web/index.js';
 import { listOf } from '../config.js';
-import type { DeviceProvider, ProvidedDevice, ProviderContext } from './provider.js';
+import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type ProviderContext } from './provider.js';
 
 export interface WebDeviceSpec {
   profile: ProfileName;
@@ -59,14 +59,14 @@ export const webProvider: DeviceProvider = {
     const headless = env.SIMLAB_WEB_HEADLESS !== '0';
     let demo: DemoServer | undefined;
     const devices: ProvidedDevice[] = [];
-    const listeners: Array<() => void> = [];
+    const changes = new DeviceListChanges();
     // Cut short a relaunch pause on close(); relaunches in flight are awaited by close().
     const stopping = new AbortController();
     const relaunches = new Set<Promise<void>>();
 
     const announce = (change: () => void): void => {
       change();
-      for (const listener of listeners) listener();
+      changes.notify();
     };
 
     const launch = async (id: string, spec: WebDeviceSpec, url: string): Promise<WebDevice> => {
@@ -135,9 +135,7 @@ export const webProvider: DeviceProvider = {
     return {
       devices,
       close,
-      onDevicesChanged: (listener: () => void) => {
-        listeners.push(listener);
-      },
+      onDevicesChanged: changes.subscribe,
     };
   },
 };

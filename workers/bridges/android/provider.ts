@@ -6,7 +6,7 @@
 // unauthorized or away withdraws it (its bridge answers DEVICE_UNAVAILABLE meanwhile) and it
 // is announced again, under the same id, when it is back. Devices plugged in later join.
 import { listOf } from '../../config.js';
-import type { DeviceProvider, ProvidedDevice, ProviderContext } from '../../providers/provider.js';
+import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type ProviderContext } from '../../providers/provider.js';
 import { Adb } from './adb/adbkit.js';
 import type { AndroidDevice } from './android-device.js';
 import { AdbDiscovery, isUsable, type DeviceStateEvent } from './discovery.js';
@@ -39,7 +39,7 @@ export const androidProvider: DeviceProvider = {
     const bridges = new Map<string, AndroidDevice>();
     const opening = new Map<string, Promise<void>>();
     const devices: ProvidedDevice[] = [];
-    const listeners: Array<() => void> = [];
+    const changes = new DeviceListChanges();
     let closed = false;
 
     const announce = () => {
@@ -48,7 +48,7 @@ export const androidProvider: DeviceProvider = {
       const same = next.length === devices.length && next.every((d, i) => devices[i]?.bridge === d.bridge);
       if (same) return;
       devices.splice(0, devices.length, ...next);
-      for (const listener of listeners) listener();
+      changes.notify();
     };
 
     const open = (serial: string): Promise<void> => {
@@ -96,9 +96,7 @@ export const androidProvider: DeviceProvider = {
     return {
       devices,
       close,
-      onDevicesChanged: (listener: () => void) => {
-        listeners.push(listener);
-      },
+      onDevicesChanged: changes.subscribe,
     };
   },
 };
