@@ -6,7 +6,7 @@ import { countTokens } from 'gpt-tokenizer';
 import { median } from '../core/lists/geometry.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
-import { parseScreen } from '../core/screen-parse.js';
+import { parseScreen } from '../core/import-and-clean.js';
 import { loadFixtures } from '../test/support/fixtures.js';
 
 const GOAL = 20;

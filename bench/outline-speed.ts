@@ -10,7 +10,7 @@ import { median } from '../core/lists/geometry.js';
 import { detectLists } from '../core/lists/index.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
-import { parseScreen } from '../core/screen-parse.js';
+import { parseScreen } from '../core/import-and-clean.js';
 import { loadFixtures } from '../test/support/fixtures.js';
 
 const WARMUP = 5;

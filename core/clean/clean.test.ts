@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { containsRect, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { importScreen } from '../importers/index.js';
-import { parseScreen } from '../screen-parse.js';
+import { parseScreen } from '../import-and-clean.js';
 import { loadFixture, loadFixtures, loadLabels } from '../../test/support/fixtures.js';
 import { cleanScreen } from './index.js';
 

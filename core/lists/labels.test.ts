@@ -5,7 +5,7 @@ import type { Rect } from '../model/geometry.js';
 import { intersectRect, rectArea } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
-import { parseScreen } from '../screen-parse.js';
+import { parseScreen } from '../import-and-clean.js';
 import { detectLists, type FoundList } from './index.js';
 
 /** LABELS.tsv frames are in the file's own units: pixels for Android and Rico, points for iOS. */

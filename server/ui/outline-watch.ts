@@ -57,17 +57,17 @@ export class OutlineWatch {
     this.poke(true);
   }
 
-  /** Reads again now (`settle`: wait for the screen to be still first). */
-  poke(settle: boolean): void {
+  /** Reads again now (`waitStill`: wait for the screen to be still first). */
+  poke(waitStill: boolean): void {
     if (this.closed) return;
     if (this.running) {
-      this.again = (this.again ?? false) || settle;
+      this.again = (this.again ?? false) || waitStill;
       return;
     }
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     this.running = true;
-    readOutline(this.deviceId, this.run, settle)
+    readOutline(this.deviceId, this.run, waitStill)
       .then(
         (update) => {
           if (this.closed || update.snapshot === this.lastSnapshot) return;

@@ -12,8 +12,8 @@ import {
   type UiClientEvents,
   type UiServerEvents,
 } from '../../core/wire/ui-protocol.js';
-import { actionFeedOf } from '../api/action-feed.js';
-import { DEFAULT_DEADLINE_MS, runAction, runObserve } from '../api/device-commands.js';
+import { actionFeedOf } from '../actions/action-feed.js';
+import { DEFAULT_DEADLINE_MS, runAction, runObserve } from '../actions/actions.js';
 import type { HubServices } from '../api/services.js';
 import { actionJson, deviceJson } from '../api/views.js';
 import { resolveActor, type Actor } from '../auth/actor.js';

@@ -6,7 +6,7 @@ import type { DeviceProvider } from './provider.js';
  * provider next to it; the worker itself has no platform branches.
  */
 const PROVIDERS: Record<string, () => Promise<DeviceProvider>> = {
-  web: async () => (await import('./web.js')).webProvider,
+  web: async () => (await import('../bridges/web/provider.js')).webProvider,
   android: async () => (await import('../bridges/android/provider.js')).androidProvider,
 };
 

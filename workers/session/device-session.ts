@@ -18,13 +18,13 @@ import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
 import { evidenceOfScreens, takeThumbnail, type ActionEvidence, type SeenScreens } from './action-evidence.js';
 import { admit } from './admission.js';
-import { Attempt } from './attempt.js';
+import { DeliveryLedger } from './delivery-ledger.js';
 import { Mutex } from './mutex.js';
 import { Observer, type Observation, type ObserverOptions } from './observer.js';
 import { SnapshotHistory } from './snapshot-history.js';
 import { screenshotCommand } from './screenshot-command.js';
 import { flingCommand, scrollByCommand } from './scrolling.js';
-import { toggleCommand, typeCommand } from './stateful.js';
+import { toggleCommand, typeCommand } from './verified-actions.js';
 import { checkPoint, elementAt } from './targets.js';
 
 export interface DeviceSessionOptions extends ObserverOptions {
@@ -72,7 +72,7 @@ export interface ActionData {
 /** The state one running command shares with the handlers. */
 export interface Run {
   lease: string;
-  attempt: Attempt;
+  ledger: DeliveryLedger;
   /** The screens the action saw, for its evidence. */
   seen: SeenScreens;
   /** Take a thumbnail once the action settles. */
@@ -150,7 +150,7 @@ export class DeviceSession {
     } catch (err) {
       return { envelope: failFrom(command, err, 'not_delivered'), seen };
     }
-    const run: Run = { lease: ctx.leaseId ?? 'local', attempt: new Attempt(this.bridge), seen, thumbnail };
+    const run: Run = { lease: ctx.leaseId ?? 'local', ledger: new DeliveryLedger(this.bridge), seen, thumbnail };
     try {
       const envelope = await this.mutex.run(async () => {
         if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
@@ -159,7 +159,7 @@ export class DeviceSession {
       });
       return { envelope, seen };
     } catch (err) {
-      return { envelope: failFrom(command, run.attempt.settle(err)), seen };
+      return { envelope: failFrom(command, run.ledger.errorOf(err)), seen };
     }
   }
 
@@ -168,7 +168,7 @@ export class DeviceSession {
     const overrun = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {
         // The hung command may send nothing more, and what it held down is let go.
-        run.attempt.abandon();
+        run.ledger.abandon();
         void this.bridge.releaseAll().catch(() => undefined);
         reject(new SimlabError('TIMEOUT', `${command} did not finish within ${deadlineMs} ms`, { hint: 'look at the screen before acting again' }));
       }, deadlineMs);
@@ -198,9 +198,9 @@ export class DeviceSession {
 
   /** A fresh look at the screen, kept in the lease's history (as the latest when `latest`). */
   async observe(run: Run, wait: boolean, latest: boolean): Promise<Observation> {
-    run.attempt.checkAlive();
+    run.ledger.checkAlive();
     const seen = await this.observer.observe(wait);
-    run.attempt.checkAlive();
+    run.ledger.checkAlive();
     this.history.remember(run.lease, seen.snapshot, latest);
     return seen;
   }
@@ -244,11 +244,11 @@ export class DeviceSession {
   /** Validates a touch timeline against the screen, then sends it. */
   async perform(run: Run, timeline: TouchTimeline): Promise<void> {
     validateTimeline(timeline, this.info.size);
-    await run.attempt.send(() => this.bridge.perform(timeline));
+    await run.ledger.send(() => this.bridge.perform(timeline));
   }
 
   /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */
-  async settle(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
+  async observeAfter(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
     const seen = await this.observe(run, true, true);
     await this.witness(run, before, seen.snapshot);
     const data: ActionData = {
@@ -326,7 +326,7 @@ export class DeviceSession {
   private async onePoint(run: Run, target: TargetArg, gesture: (p: Point) => TouchTimeline): Promise<unknown> {
     const located = await this.locate(target, run);
     await this.perform(run, gesture(located.point));
-    return (await this.settle(run, located.before, located)).data;
+    return (await this.observeAfter(run, located.before, located)).data;
   }
 
   private async twoFinger(run: Run, target: TargetArg | undefined, gesture: (centre: Point) => TouchTimeline): Promise<unknown> {
@@ -334,7 +334,7 @@ export class DeviceSession {
     const before = located?.before ?? (await this.observe(run, false, false)).snapshot;
     const centre = located?.point ?? this.screenCentre();
     await this.perform(run, gesture(centre));
-    return (await this.settle(run, before, located)).data;
+    return (await this.observeAfter(run, before, located)).data;
   }
 
   private async swipe(a: CommandArgs<'swipe'>, run: Run): Promise<unknown> {
@@ -345,32 +345,32 @@ export class DeviceSession {
     else throw new SimlabError('INVALID_ARGS', 'swipe needs `to` or `dx`/`dy`');
     checkPoint(to, this.info.size, 'swipe end');
     await this.perform(run, gestures.swipe(from.point, to, a.ms));
-    return (await this.settle(run, from.before, from)).data;
+    return (await this.observeAfter(run, from.before, from)).data;
   }
 
   private async drag(a: CommandArgs<'drag'>, run: Run): Promise<unknown> {
     const from = await this.locate(a.from, run);
     const to = await this.locate(a.to, run);
     await this.perform(run, gestures.preciseDrag(from.point, to.point));
-    return (await this.settle(run, from.before, from)).data;
+    return (await this.observeAfter(run, from.before, from)).data;
   }
 
   private async performCommand(a: CommandArgs<'perform'>, run: Run): Promise<unknown> {
     const before = (await this.observe(run, false, false)).snapshot;
     await this.perform(run, a);
-    return (await this.settle(run, before)).data;
+    return (await this.observeAfter(run, before)).data;
   }
 
   private async sendAndSettle(run: Run, input: () => Promise<void>): Promise<unknown> {
     const before = (await this.observe(run, false, false)).snapshot;
-    await run.attempt.send(input);
-    return (await this.settle(run, before)).data;
+    await run.ledger.send(input);
+    return (await this.observeAfter(run, before)).data;
   }
 
   private async open(a: CommandArgs<'web.open'>, run: Run): Promise<unknown> {
     const bridge = this.bridge;
     if (!canOpen(bridge)) throw new SimlabError('UNSUPPORTED', 'this device cannot open URLs');
-    await run.attempt.send(() => bridge.open(a.url));
+    await run.ledger.send(() => bridge.open(a.url));
     const seen = await this.observe(run, true, true);
     await this.witness(run, undefined, seen.snapshot);
     return { delivered: true, url: a.url, snapshot: seen.snapshot.id, still: seen.still };

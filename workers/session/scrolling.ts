@@ -80,7 +80,7 @@ export async function scrollByCommand(session: DeviceSession, a: CommandArgs<'sc
     if (learned >= 0 && learned <= MAX_SLOP) session.scrollSlop = learned;
     else if (learned < 0) session.scrollSlop = 0;
   }
-  const settled = await session.settle(run, before, located);
+  const settled = await session.observeAfter(run, before, located);
   const remaining = container === undefined ? undefined : Math.hypot(requested.dx - moved.dx, requested.dy - moved.dy);
   return {
     ...settled.data,
@@ -128,7 +128,7 @@ export async function flingCommand(session: DeviceSession, a: CommandArgs<'fling
   const [from, to] = flingPath(region, a.direction);
   await session.perform(run, fling(from, to));
   const atRelease = await readOffsets(session);
-  const settled = await session.settle(run, before, located);
+  const settled = await session.observeAfter(run, before, located);
   const rest = await readOffsets(session);
   const container = mostMoved(start, rest);
   let scroll = null;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SimlabError, type Envelope } from '../../../core/contract/index.js';
 import { COMMANDS, OBSERVE_COMMANDS, type CommandName } from '../../../core/wire/commands.js';
-import { DEADLINE_HEADER, MAX_DEADLINE_MS, deadlineOf, runAction, runObserve } from '../device-commands.js';
+import { DEADLINE_HEADER, MAX_DEADLINE_MS, deadlineOf, runAction, runObserve } from '../../actions/actions.js';
 import { qbool, qnum, qrect } from '../query.js';
 import { route, signedIn, type AnyRoute, type RouteResult } from '../route.js';
 import type { HubServices } from '../services.js';

@@ -16,12 +16,12 @@ import { deviceUnavailable } from './adb/adb-device.js';
 import type { AdbDeviceState } from './adb/adbkit.js';
 import { parseDumpsysWindow } from './app-state.js';
 import type { DeviceFacts } from './device-facts.js';
-import { inputTextCommands, untypeableReason } from './input-text.js';
-import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './keys.js';
-import { motionCommand, motionSteps } from './motion-events.js';
+import { inputTextCommands, untypeableReason } from './input/input-text.js';
+import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './input/keys.js';
+import { motionCommand, motionSteps } from './input/motion-events.js';
 import { renderScreenshot } from './screenshot.js';
 import { ScreenrecordFrames } from './screenrecord-frames.js';
-import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './touchscreen.js';
+import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
 import type { TreeSource } from './tree-source.js';
 
 export interface AndroidDeviceParts {

@@ -7,7 +7,7 @@ import { AndroidDevice } from './android-device.js';
 import type { DeviceFacts } from './device-facts.js';
 import { parseWmDensity, parseWmSize } from './device-facts.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
-import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './touchscreen.js';
+import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
 
 export interface OpenAndroidDeviceOptions {

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseDumpsysWindow } from './app-state.js';
 import { parseWmDensity, parseWmSize } from './device-facts.js';
-import { motionSteps } from './motion-events.js';
-import { ABS_MT_SLOT, ABS_MT_TRACKING_ID, EV_SYN, mtBatches, parseGeteventPl } from './touchscreen.js';
+import { motionSteps } from './input/motion-events.js';
+import { ABS_MT_SLOT, ABS_MT_TRACKING_ID, EV_SYN, mtBatches, parseGeteventPl } from './input/touchscreen.js';
 
 const PIXEL_GETEVENT = `add device 1: /dev/input/event3
   name:     "uinput-fpc"

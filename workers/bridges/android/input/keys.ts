@@ -1,4 +1,4 @@
-import { resolveKey } from '../../../core/wire/keys.js';
+import { resolveKey } from '../../../../core/wire/keys.js';
 
 /** Keys the Android device presses, by the same names as the web device, and their key codes. */
 const ANDROID_KEYS = {

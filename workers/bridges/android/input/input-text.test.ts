@@ -3,12 +3,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { SimlabError } from '../../../core/contract/index.js';
+import { SimlabError } from '../../../../core/contract/index.js';
 import { inputTextArgs, inputTextCommands, shQuote } from './input-text.js';
-import { startAndroidLab, type AndroidLab } from './test-support/lab.js';
-import { decodeInputText } from './virtual/index.js';
-import type { AndroidDevice } from './android-device.js';
-import type { VirtualDevice } from './virtual/index.js';
+import { startAndroidLab, type AndroidLab } from '../test-support/lab.js';
+import { decodeInputText } from '../virtual/index.js';
+import type { AndroidDevice } from '../android-device.js';
+import type { VirtualDevice } from '../virtual/index.js';
 
 const HOSTILE = [..."'\"` ;&|$()\\<>*?[]{}~#!=%s\n\t", '%s', '$(reboot)', '`id`', "'; rm -rf / #", 'é', '日本', '😀', '\r', '\u0000', 'a', 'Z', '0'];
 

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Orientation } from '../../core/model/index.js';
+import type { Orientation } from '../../../core/model/index.js';
 import {
   DEFAULT_PROFILE,
   PROFILE_NAMES,
@@ -9,9 +9,9 @@ import {
   type DemoServer,
   type ProfileName,
   type WebDevice,
-} from '../bridges/web/index.js';
-import { listOf } from '../config.js';
-import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type ProviderContext } from './provider.js';
+} from './index.js';
+import { listOf } from '../../config.js';
+import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type ProviderContext } from '../../providers/provider.js';
 
 export interface WebDeviceSpec {
   profile: ProfileName;

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
-import { SimlabError } from '../../core/contract/index.js';
-import type { OutlineJson } from '../../core/outline/json.js';
-import { DeviceSession } from '../session/device-session.js';
-import { errorOf, okData } from '../session/test-support/envelopes.js';
-import type { ProvidedDevice, ProvidedDevices } from './provider.js';
-import { webProvider } from './web.js';
+import { SimlabError } from '../../../core/contract/index.js';
+import type { OutlineJson } from '../../../core/outline/json.js';
+import { DeviceSession } from '../../session/device-session.js';
+import { errorOf, okData } from '../../session/test-support/envelopes.js';
+import type { ProvidedDevice, ProvidedDevices } from '../../providers/provider.js';
+import { webProvider } from './provider.js';
 
 /** The Chromium browser processes this test process started (Playwright talks to them over a pipe). */
 function ourBrowserPids(): number[] {

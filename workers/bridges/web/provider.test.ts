@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { webDeviceSpecs } from './web.js';
+import { webDeviceSpecs } from './provider.js';
 
 test('one portrait iPhone-like device on the demo app by default', () => {
   assert.deepEqual(webDeviceSpecs({}), [{ profile: 'iphone-6.1', orientation: 'portrait' }]);

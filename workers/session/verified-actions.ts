@@ -32,7 +32,7 @@ function verificationFailed(message: string, details: Record<string, unknown>): 
 async function pressKey(session: DeviceSession, run: Run, key: string, times: number): Promise<void> {
   const name = canonicalKey(key, session.capabilities.keys);
   if (!name) throw new SimlabError('UNSUPPORTED', `clearing a field needs the ${key} key, which this device lacks`);
-  for (let i = 0; i < times; i++) await run.attempt.send(() => session.bridge.key(name));
+  for (let i = 0; i < times; i++) await run.ledger.send(() => session.bridge.key(name));
 }
 
 /**
@@ -68,8 +68,8 @@ export async function typeCommand(session: DeviceSession, a: CommandArgs<'type'>
     await pressKey(session, run, canonicalKey('End', session.capabilities.keys) ? 'End' : 'ArrowRight', canonicalKey('End', session.capabilities.keys) ? 1 : existing);
     await pressKey(session, run, 'Backspace', existing);
   }
-  await run.attempt.send(() => session.bridge.type(a.text));
-  const { data, after } = await session.settle(run, before, located);
+  await run.ledger.send(() => session.bridge.type(a.text));
+  const { data, after } = await session.observeAfter(run, before, located);
   const now = (field && session.sameElement(field, after)) ?? focusedField(after);
   if (!now) return { ...data, verified: false };
   const value = now.value ?? '';
@@ -106,7 +106,7 @@ export async function toggleCommand(session: DeviceSession, a: CommandArgs<'togg
     return { delivered: false, changed: false, checked: want, snapshot: located.before.id };
   }
   await session.perform(run, tap(located.point));
-  const { data, after } = await session.settle(run, located.before, located);
+  const { data, after } = await session.observeAfter(run, located.before, located);
   const now = session.sameElement(el, after);
   if (now?.states.checked !== want) {
     throw verificationFailed(`the toggle is ${now ? (now.states.checked ? 'on' : 'off') : 'gone'} afterwards, not ${want ? 'on' : 'off'}`, {

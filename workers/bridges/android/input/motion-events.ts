@@ -1,6 +1,6 @@
 // Single-finger timelines as `input motionevent DOWN|MOVE|UP x y` steps, each sent at its own
 // time, so a drag keeps our timing rather than `input swipe`'s fixed interpolation.
-import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import type { TouchTimeline } from '../../../../core/gestures/timeline.js';
 
 export interface MotionStep {
   /** When to send it, in ms from the start of the gesture. */

@@ -7,7 +7,7 @@ import type { DeviceBridge } from '../bridge.js';
  * honest delivery: nothing sent is `not_delivered` (retry safe), a failure while sending is
  * `delivery_uncertain`, a failure after everything was sent is `delivered_unverified`.
  */
-export class Attempt {
+export class DeliveryLedger {
   private state: 'idle' | 'sending' | 'sent' = 'idle';
   /** Pieces of input that went out whole. */
   private completed = 0;
@@ -46,7 +46,7 @@ export class Attempt {
   }
 
   /** The error as the contract reports it, given what reached the device. */
-  settle(err: unknown): SimlabError {
+  errorOf(err: unknown): SimlabError {
     const delivery: Delivery | undefined =
       this.state === 'idle' ? undefined : this.state === 'sending' ? 'delivery_uncertain' : 'delivered_unverified';
     if (err instanceof SimlabError) {

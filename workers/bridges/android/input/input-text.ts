@@ -6,7 +6,7 @@
 //    `s` (which no escape can protect) is split across two `input text` calls.
 // The virtual keyboard's KeyCharacterMap types printable ASCII plus tab and newline (as
 // the Tab and Enter keys); anything else cannot be carried and is UNSUPPORTED.
-import { SimlabError } from '../../../core/contract/index.js';
+import { SimlabError } from '../../../../core/contract/index.js';
 
 const TYPEABLE = /^[\x20-\x7e\t\n]*$/;
 

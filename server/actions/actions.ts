@@ -3,8 +3,8 @@ import { SimlabError, type Envelope } from '../../core/contract/index.js';
 import type { CommandName } from '../../core/wire/commands.js';
 import type { Actor } from '../auth/actor.js';
 import { actionFeedOf } from './action-feed.js';
-import { checkCapability } from './capabilities.js';
-import type { HubServices } from './services.js';
+import { checkCapability } from '../api/capabilities.js';
+import type { HubServices } from '../api/services.js';
 import type { DeviceView } from '../fleet/worker-hub.js';
 
 export const DEFAULT_DEADLINE_MS = 30_000;

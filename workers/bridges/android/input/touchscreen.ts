@@ -1,6 +1,6 @@
 // The touchscreen behind `getevent -pl`, and timelines as raw multi-touch protocol B events
 // (slots, tracking ids, -1 lifts, SYN_REPORT) scaled to its axis ranges, for `sendevent`.
-import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import type { TouchTimeline } from '../../../../core/gestures/timeline.js';
 
 export const EV_SYN = 0;
 export const EV_KEY = 1;
