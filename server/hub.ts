@@ -10,6 +10,8 @@ import { buildApi, type RateLimit } from './api/app.js';
 import type { HubServices } from './api/services.js';
 import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
 import { TokenVerifier } from './auth/tokens.js';
+import type { BlobStore } from './blobs/blob-store.js';
+import { LocalFolderStore } from './blobs/local-folder-store.js';
 import { WorkerHub } from './fleet/worker-hub.js';
 import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
 import { SqliteStore } from './store/sqlite-store.js';
@@ -32,6 +34,8 @@ export interface HubOptions {
   /** A worker silent this long has its devices marked offline (default 5000). */
   offlineAfterMs?: number;
   logger?: boolean;
+  /** Where recordings and screenshots go; default a folder `blobs` in the data dir. */
+  blobs?: BlobStore;
 }
 
 export interface Hub {
@@ -66,7 +70,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const version = hubVersion();
   const workers = new WorkerHub(store, verifier, { hubVersion: version, ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}) });
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
-  const services: HubServices = { store, verifier, leases, workers, hubVersion: version, startedAt: Date.now() };
+  const blobs = options.blobs ?? new LocalFolderStore(join(dataDir, 'blobs'));
+  const services: HubServices = { store, verifier, leases, workers, blobs, hubVersion: version, startedAt: Date.now() };
   let app: FastifyInstance | null = null;
   try {
     await store.cancelWaitingQueue();

@@ -1,3 +1,4 @@
+import type { BlobStore } from '../blobs/blob-store.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 import type { LeaseManager } from '../leases/lease-manager.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +10,8 @@ export interface HubServices {
   verifier: TokenVerifier;
   leases: LeaseManager;
   workers: WorkerHub;
+  /** Recordings, full-size screenshots and bundles (a local folder unless HubOptions.blobs says otherwise). */
+  blobs: BlobStore;
   hubVersion: string;
   startedAt: number;
 }
