@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PointArg, Target } from './selectors.js';
+import { WebUrl } from './web-url.js';
 
 /**
  * The device commands: one schema per command, shared by the REST API, the CLI, the hub
@@ -49,7 +50,7 @@ export const ScreenshotArgs = z
   .object({ scale: z.number().positive().max(4).default(1), crop: Rect.optional(), format: z.enum(['jpeg', 'png']).default('jpeg') })
   .strict();
 export const NoArgs = z.object({}).strict();
-export const WebOpenArgs = z.object({ url: z.string().url() }).strict();
+export const WebOpenArgs = z.object({ url: WebUrl }).strict();
 export const ToggleArgs = z.object({ target: Target, on: z.boolean().optional() }).strict();
 export const PerformArgs = z
   .object({

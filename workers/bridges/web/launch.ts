@@ -2,8 +2,10 @@ import { chromium, type Browser } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { Orientation } from '../../../core/model/index.js';
 import { findChromium } from './find-chromium.js';
+import { guardNavigation, type RefusalLog, type RefusedRequest } from './navigation-guard.js';
 import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
+import { UrlPolicy } from './url-policy.js';
 import { WebDevice } from './web-device.js';
 
 export interface LaunchWebDeviceOptions {
@@ -18,6 +20,10 @@ export interface LaunchWebDeviceOptions {
   chromiumPath?: string;
   /** The device id (default `web-<profile>-<n>`). */
   id?: string;
+  /** SIMLAB_WEB_ALLOW entries (origins or host patterns); the start URL's origin is always allowed. */
+  allow?: readonly string[];
+  /** Told of every request the URL policy refused (for the worker's log). */
+  onRefused?: (refused: RefusedRequest) => void;
 }
 
 /** Flags for a quiet Chromium on a closed network (see shared/notes/machine-facts.md). */
@@ -29,6 +35,8 @@ const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Cross-site frames stay in the page's process, where the navigation guard sees their requests.
+  '--disable-features=IsolateOrigins,site-per-process',
 ];
 
 let launched = 0;
@@ -45,6 +53,9 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     throw new SimlabError('INVALID_ARGS', `orientation is portrait or landscape, not ${String(orientation)}`);
   }
   if (typeof options.url !== 'string' || options.url === '') throw new SimlabError('INVALID_ARGS', 'launchWebDevice needs a url');
+  const policy = new UrlPolicy(options.allow ?? [], options.url);
+  const refusal = await policy.refusal(options.url);
+  if (refusal !== undefined) throw new SimlabError('INVALID_ARGS', `the web device cannot start at ${options.url}: ${refusal}`);
   const executablePath = findChromium(options.chromiumPath);
   const size = viewportOf(profile, orientation);
 
@@ -65,9 +76,17 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
       isMobile: profile.isMobile,
       hasTouch: true,
       userAgent: profile.userAgent,
+      // Nothing a page offers is saved on the worker's disk.
+      acceptDownloads: false,
     });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
+    const refusals: RefusalLog = { count: 0 };
+    await guardNavigation(context, page, cdp, policy, (refused) => {
+      refusals.count++;
+      refusals.last = refused;
+      options.onRefused?.(refused);
+    });
     // hasTouch alone reports one touch point; a phone has several.
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: profile.maxTouchPoints });
     await navigate(page, options.url);
@@ -86,6 +105,8 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
       page,
       cdp,
       homeUrl: options.url,
+      policy,
+      refusals,
     });
   } catch (err) {
     await browser.close().catch(() => undefined);

@@ -10,6 +10,7 @@ import {
   type ProfileName,
   type WebDevice,
 } from './index.js';
+import { allowListFromEnv } from './url-policy.js';
 import { listOf } from '../../config.js';
 import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type ProviderContext } from '../../providers/provider.js';
 
@@ -24,7 +25,8 @@ export interface WebDeviceSpec {
  * The web devices of this host, from the environment:
  * SIMLAB_WEB_DEVICES (count, default 1), SIMLAB_WEB_PROFILES (comma list of profile names,
  * each optionally `:landscape`; reused round-robin), SIMLAB_WEB_URLS (start URLs, round-robin;
- * default the bundled demo app), SIMLAB_WEB_HEADLESS=0 to show the windows.
+ * default the bundled demo app), SIMLAB_WEB_HEADLESS=0 to show the windows, SIMLAB_WEB_ALLOW
+ * (origins or host patterns the devices may open; see bridges/web/url-policy.ts).
  */
 export function webDeviceSpecs(env: NodeJS.ProcessEnv): WebDeviceSpec[] {
   const countText = env.SIMLAB_WEB_DEVICES?.trim() || '1';
@@ -57,6 +59,7 @@ export const webProvider: DeviceProvider = {
   async start({ workerId, env, log }: ProviderContext) {
     const specs = webDeviceSpecs(env);
     const headless = env.SIMLAB_WEB_HEADLESS !== '0';
+    const allow = allowListFromEnv(env);
     let demo: DemoServer | undefined;
     const devices: ProvidedDevice[] = [];
     const changes = new DeviceListChanges();
@@ -70,7 +73,15 @@ export const webProvider: DeviceProvider = {
     };
 
     const launch = async (id: string, spec: WebDeviceSpec, url: string): Promise<WebDevice> => {
-      const bridge = await launchWebDevice({ id, profile: spec.profile, orientation: spec.orientation, url, headless });
+      const bridge = await launchWebDevice({
+        id,
+        profile: spec.profile,
+        orientation: spec.orientation,
+        url,
+        headless,
+        allow,
+        onRefused: (refused) => log(`${id}: refused ${refused.url.slice(0, 200)} (${refused.reason})`),
+      });
       bridge.onGone((reason) => {
         if (stopping.signal.aborted) return;
         log(`${id}: ${reason}; withdrawn, relaunching`);

@@ -7,10 +7,12 @@ import type { Rect, Screen, UiNode } from '../../../core/model/index.js';
 import { rectCentre } from '../../../core/model/index.js';
 import { startDemoServer, type DemoServer } from './demo/server.js';
 import { launchWebDevice } from './launch.js';
+import { startPageServer, type PageServer } from './test-support/page-server.js';
 import type { WebDevice } from './web-device.js';
 
 // One real headless Chromium for the whole file; the tests run in order on it.
 let demo: DemoServer;
+let pages: PageServer;
 let device: WebDevice;
 let start: string;
 
@@ -44,11 +46,23 @@ describe('web device on the demo app (headless Chromium)', () => {
     demo = await startDemoServer();
     // Live updates on (the spinner spins) but no post arrives during the tests.
     start = `${demo.url}?liveMs=600000`;
-    device = await launchWebDevice({ url: `${start}#/home`, profile: 'iphone-6.1' });
+    pages = await startPageServer({
+      '/busy': '<p>busy</p>',
+      '/desktop':
+        '<body style="margin:0"><div style="height:500px"></div>' +
+        '<button id="big" style="display:block;width:400px;height:200px;border:0;background:#00f" onclick="window.hits=(window.hits||0)+1">Big</button>' +
+        '<div style="height:3000px"></div>',
+      '/zoomable':
+        '<meta name="viewport" content="width=device-width,initial-scale=1"><body style="margin:0"><div style="height:300px"></div>' +
+        '<button id="b" style="margin-left:200px;width:60px;height:40px" onclick="window.hits=(window.hits||0)+1">B</button>' +
+        '<div style="height:3000px"></div>',
+    });
+    device = await launchWebDevice({ url: `${start}#/home`, profile: 'iphone-6.1', allow: [pages.origin] });
   });
   after(async () => {
     await device?.close();
     await demo?.close();
+    await pages?.close();
   });
 
   it('describes the tab bar with real frames and clips the feed to its scroll container', async () => {
@@ -226,8 +240,8 @@ describe('web device on the demo app (headless Chromium)', () => {
     await device.button('back');
     await device.waitForStill();
     assert.equal(await demoState('route'), 'settings');
-    await assert.rejects(device.open('http://127.0.0.1:1/'), (e: unknown) => e instanceof SimlabError && e.code === 'NOT_FOUND');
-    await assert.rejects(device.open('javascript:alert(1)'), (e: unknown) => e instanceof SimlabError && e.code === 'INVALID_ARGS');
+    await assert.rejects(device.open('http://127.0.0.1:1/'), (e: unknown) => e instanceof SimlabError && e.code === 'FORBIDDEN');
+    await assert.rejects(device.open('javascript:alert(1)'), (e: unknown) => e instanceof SimlabError && e.code === 'FORBIDDEN');
     await device.button('home');
     await device.waitForStill();
     assert.equal(device.url, `${start}#/home`);
@@ -259,7 +273,7 @@ describe('web device on the demo app (headless Chromium)', () => {
   });
 
   it('says not still, rather than hang, when the page does not answer', async () => {
-    await device.open('data:text/html,<p>busy</p>');
+    await device.open(`${pages.origin}/busy`);
     await device.evaluate('setTimeout(() => { const end = Date.now() + 3000; while (Date.now() < end); }, 0), 1');
     const started = Date.now();
     const still = await device.waitForStill({ timeoutMs: 300 });
@@ -268,11 +282,7 @@ describe('web device on the demo app (headless Chromium)', () => {
   });
 
   it('maps a zoomed-out, scrolled desktop page (no viewport meta) to screen points', async () => {
-    const page =
-      '<body style="margin:0"><div style="height:500px"></div>' +
-      '<button id="big" style="display:block;width:400px;height:200px;border:0;background:#00f" onclick="window.hits=(window.hits||0)+1">Big</button>' +
-      '<div style="height:3000px"></div>';
-    await device.open(`data:text/html,${encodeURIComponent(page)}`);
+    await device.open(`${pages.origin}/desktop`);
     // A scrolled document too: hit-testing and layout speak document coordinates, touches viewport ones.
     await device.evaluate('window.scrollTo(0, 200)');
     const k = await device.evaluate<number>('visualViewport.scale');
@@ -289,11 +299,7 @@ describe('web device on the demo app (headless Chromium)', () => {
   });
 
   it('pinch-zooms a zoomable page without running away, and taps land on the zoomed page', async () => {
-    const page =
-      '<meta name="viewport" content="width=device-width,initial-scale=1"><body style="margin:0"><div style="height:300px"></div>' +
-      '<button id="b" style="margin-left:200px;width:60px;height:40px" onclick="window.hits=(window.hits||0)+1">B</button>' +
-      '<div style="height:3000px"></div>';
-    await device.open(`data:text/html,${encodeURIComponent(page)}`);
+    await device.open(`${pages.origin}/zoomable`);
     await device.perform(pinch({ x: 195, y: 400 }, { startDistance: 100, scale: 2, ms: 600 }));
     await device.waitForStill();
     const zoom = await device.evaluate<number>('visualViewport.scale');

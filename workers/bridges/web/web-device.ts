@@ -18,12 +18,14 @@ import { screenshotArea } from '../../screenshot-area.js';
 import { captureCdpAx, captureLayout } from './capture.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
+import type { RefusalLog } from './navigation-guard.js';
 import { followPageView, pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
 import { waitForStill } from './stillness.js';
 import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
+import type { UrlPolicy } from './url-policy.js';
 
 export interface WebDeviceParts {
   info: DeviceInfo;
@@ -32,6 +34,10 @@ export interface WebDeviceParts {
   cdp: CDPSession;
   /** Where `button('home')` goes. */
   homeUrl: string;
+  /** Which URLs the device may open (its guard applies the same policy to every request of the page). */
+  policy: UrlPolicy;
+  /** What the guard refused (launch.ts keeps it up to date). */
+  refusals: RefusalLog;
 }
 
 const JPEG_QUALITY = 80;
@@ -63,6 +69,8 @@ export class WebDevice implements DeviceBridge {
   private readonly page: Page;
   private readonly cdp: CDPSession;
   private readonly homeUrl: string;
+  private readonly policy: UrlPolicy;
+  private readonly refusals: RefusalLog;
   private readonly screencast: Screencast;
   private readonly held = new Map<number, { x: number; y: number; id: number }>();
   /** Input actions run one at a time, so two gestures never interleave their fingers. */
@@ -82,6 +90,8 @@ export class WebDevice implements DeviceBridge {
     this.page = parts.page;
     this.cdp = parts.cdp;
     this.homeUrl = parts.homeUrl;
+    this.policy = parts.policy;
+    this.refusals = parts.refusals;
     this.screencast = new Screencast(this.cdp, this.info.size);
     this.browser.on('disconnected', () => this.lose('the browser process ended'));
     this.page.on('crash', () => {
@@ -168,7 +178,7 @@ export class WebDevice implements DeviceBridge {
 
   async button(button: 'back' | 'home'): Promise<void> {
     if (button === 'home') {
-      await this.input(() => navigate(this.page, this.homeUrl));
+      await this.input(() => this.navigate(this.homeUrl));
       return;
     }
     if (button !== 'back') {
@@ -183,18 +193,35 @@ export class WebDevice implements DeviceBridge {
     });
   }
 
-  /** The `web.open` verb: load another URL in this device. */
+  /** The `web.open` verb: load another URL in this device, if the lab's URL policy allows it. */
   async open(url: string): Promise<void> {
-    let parsed: URL;
+    if (typeof url !== 'string') throw new SimlabError('INVALID_ARGS', 'web.open needs a url string');
+    const refusal = await this.policy.refusal(url);
+    if (refusal !== undefined) {
+      throw new SimlabError('FORBIDDEN', refusal, {
+        delivery: 'not_delivered',
+        hint: 'A web device opens http(s) pages of the allowed origins; an admin sets SIMLAB_WEB_ALLOW on the worker.',
+        details: { url },
+      });
+    }
+    await this.input(() => this.navigate(url));
+  }
+
+  /** Loads a URL; one the guard stopped (say, by a redirect to a refused host) is FORBIDDEN with the guard's reason. */
+  private async navigate(url: string): Promise<void> {
+    const seen = this.refusals.count;
     try {
-      parsed = new URL(url);
-    } catch {
-      throw new SimlabError('INVALID_ARGS', `not a URL: "${url}"`);
+      await navigate(this.page, url);
+    } catch (err) {
+      const refused = this.refusals.count > seen ? this.refusals.last : undefined;
+      if (refused !== undefined && err instanceof SimlabError && /ERR_BLOCKED_BY_CLIENT/.test(String(err.options.details?.cause))) {
+        throw new SimlabError('FORBIDDEN', `${url} led to ${refused.url}: ${refused.reason}`, {
+          delivery: 'delivered_unverified',
+          details: { url, refused: refused.url },
+        });
+      }
+      throw err;
     }
-    if (!['http:', 'https:', 'file:', 'about:', 'data:'].includes(parsed.protocol)) {
-      throw new SimlabError('INVALID_ARGS', `the web device opens http(s), file, about and data URLs, not ${parsed.protocol}`);
-    }
-    await this.input(() => navigate(this.page, parsed.href));
   }
 
   /** Evaluates a JavaScript expression in the page and returns its value (for tests and tooling). */
