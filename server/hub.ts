@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { homedir } from 'node:os';
@@ -14,7 +13,7 @@ import type { BlobStore } from './blobs/blob-store.js';
 import { LocalFolderStore } from './blobs/local-folder-store.js';
 import { WorkerHub } from './fleet/worker-hub.js';
 import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
-import { SqliteStore } from './store/sqlite-store.js';
+import { openStore } from './store/open-store.js';
 import { hubVersion } from './version.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -25,6 +24,8 @@ export interface HubOptions {
   host?: string;
   /** Where the SQLite file lives (created with mode 0700); default SIMLAB_DATA, else ~/.simlab. */
   dataDir?: string;
+  /** A Postgres URL instead of the SQLite file; default SIMLAB_DATABASE_URL. */
+  databaseUrl?: string;
   /** Serves every request outside /api and /socket.io (the dashboard); without it those are 404 envelopes. */
   fallback?: RequestHandler;
   /** Mint a token for a worker started next to the hub (default true). */
@@ -64,8 +65,7 @@ function rateLimitFromEnv(): RateLimit | undefined {
 export async function startHub(options: HubOptions): Promise<Hub> {
   const rateLimit = options.rateLimit ?? rateLimitFromEnv();
   const dataDir = options.dataDir || process.env.SIMLAB_DATA || join(homedir(), '.simlab');
-  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const store = new SqliteStore(join(dataDir, 'simlab.db'));
+  const store = await openStore({ databaseUrl: options.databaseUrl ?? process.env.SIMLAB_DATABASE_URL, dataDir });
   const verifier = new TokenVerifier(store);
   const version = hubVersion();
   const workers = new WorkerHub(store, verifier, { hubVersion: version, ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}) });

@@ -168,5 +168,8 @@ export interface Store {
   /** The JPEG thumbnail of one action of a session, or null when there is none. */
   actionThumbnail(sessionId: string, actionId: string): Promise<Buffer | null>;
 
+  /** Rejects when the database does not answer (readiness). */
+  ping(): Promise<void>;
+
   close(): Promise<void>;
 }

@@ -1,0 +1,92 @@
+import type { Migration } from './migrations.js';
+
+/**
+ * The Postgres twin of each SQLite migration in migrations.ts: same version, same name, the
+ * same tables in Postgres types (times in ms need BIGINT; blobs are BYTEA). A test fails when
+ * a SQLite migration has no twin here.
+ */
+export const POSTGRES_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'tokens, devices, leases, queue, sessions, actions',
+    sql: `
+      CREATE TABLE tokens (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        role TEXT NOT NULL CHECK (role IN ('admin','member','agent','viewer','worker')),
+        hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT,
+        revoked_at BIGINT
+      );
+      CREATE TABLE devices (
+        id TEXT PRIMARY KEY,
+        worker_id TEXT NOT NULL,
+        platform TEXT NOT NULL,
+        descriptor TEXT NOT NULL,
+        last_seen_at BIGINT NOT NULL
+      );
+      CREATE TABLE leases (
+        id TEXT PRIMARY KEY,
+        device_id TEXT NOT NULL,
+        token_id TEXT NOT NULL REFERENCES tokens(id),
+        actor TEXT NOT NULL,
+        acquired_at BIGINT NOT NULL,
+        ttl_ms BIGINT NOT NULL,
+        idle_ms BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        last_activity_at BIGINT NOT NULL,
+        ended_at BIGINT,
+        end_reason TEXT CHECK (end_reason IN ('released','revoked','expired','idle'))
+      );
+      CREATE UNIQUE INDEX leases_one_live_per_device ON leases(device_id) WHERE ended_at IS NULL;
+      CREATE TABLE queue_entries (
+        id TEXT PRIMARY KEY,
+        device_id TEXT NOT NULL,
+        token_id TEXT NOT NULL REFERENCES tokens(id),
+        actor TEXT NOT NULL,
+        enqueued_at BIGINT NOT NULL,
+        deadline_at BIGINT NOT NULL,
+        state TEXT NOT NULL CHECK (state IN ('waiting','granted','timed_out','cancelled')),
+        lease_id TEXT
+      );
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        lease_id TEXT NOT NULL UNIQUE REFERENCES leases(id),
+        device_id TEXT NOT NULL,
+        token_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        started_at BIGINT NOT NULL,
+        ended_at BIGINT
+      );
+      CREATE INDEX sessions_started ON sessions(started_at);
+      CREATE TABLE actions (
+        seq BIGINT GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL REFERENCES sessions(id),
+        lease_id TEXT NOT NULL,
+        device_id TEXT NOT NULL,
+        token_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        at BIGINT NOT NULL,
+        command TEXT NOT NULL,
+        args TEXT NOT NULL,
+        envelope TEXT,
+        outline_before TEXT,
+        outline_after TEXT,
+        diff TEXT,
+        finished_at BIGINT
+      );
+      CREATE INDEX actions_session ON actions(session_id, seq);
+    `,
+  },
+  {
+    version: 2,
+    name: 'actions keep both outlines as text and a thumbnail after',
+    sql: `
+      ALTER TABLE actions ADD COLUMN outline_before_text TEXT;
+      ALTER TABLE actions ADD COLUMN outline_after_text TEXT;
+      ALTER TABLE actions ADD COLUMN thumbnail BYTEA;
+    `,
+  },
+];
