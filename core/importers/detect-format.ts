@@ -5,21 +5,24 @@ import { unknownFormat } from './parse-error.js';
  * Each format's tell-tale marks, looked for anywhere in the text so that a truncated dump is
  * still recognised (and then reported with the place where it breaks, not as unknown).
  */
-const XML_MARKS: Array<[TreeFormat, RegExp]> = [
+const XML_MARKS: Array<[TreeFormat, ...RegExp[]]> = [
   ['ios-xml', /<XCUIElementType|type="XCUIElementType|<AppiumAUT[\s>]/],
   ['android-xml', /<hierarchy[\s>]|<node[\s>]|<android\.[\w.]+[\s>]|class="android\./],
 ];
-const JSON_MARKS: Array<[TreeFormat, RegExp]> = [
+/** Each format with the marks that must all be there. */
+const JSON_MARKS: Array<[TreeFormat, ...RegExp[]]> = [
   ['cdp-ax', /"format"\s*:\s*"cdp-ax"|"nodeId"\s*:/],
   ['rico', /"activity_name"\s*:|"visible-to-user"\s*:|"scrollable-vertical"\s*:/],
   ['idb-json', /"AX(?:Frame|Label|UniqueId|Value)"\s*:/],
+  ['maestro-json', /"attributes"\s*:\s*\{/, /"(?:bounds|accessibilityText|hintText|ignoreBoundsFiltering|resource-id)"\s*:/],
+  ['wda-json', /"type"\s*:\s*"(?:XCUIElementType)?\w+"/, /"rect"\s*:\s*\{|"frame"\s*:\s*"\{\{/],
 ];
 
 /** Which tree format the raw text is in; INVALID_ARGS listing the known formats when none fits. */
 export function detectFormat(text: string): TreeFormat {
   const head = text.replace(/^\uFEFF/, '').trimStart();
   const marks = head.startsWith('<') ? XML_MARKS : head.startsWith('{') || head.startsWith('[') ? JSON_MARKS : [];
-  for (const [format, mark] of marks) if (mark.test(head)) return format;
+  for (const [format, ...all] of marks) if (all.every((mark) => mark.test(head))) return format;
   if (head === '') throw unknownFormat('the tree is empty, so its format cannot be told');
   const kind = head.startsWith('<') ? 'an XML document' : marks.length > 0 ? 'a JSON document' : 'neither XML nor JSON';
   throw unknownFormat(`cannot tell the tree format: the text is ${kind} without the marks of a known format`);

@@ -1,5 +1,5 @@
 /** The raw tree formats the importers read. */
-export const TREE_FORMATS = ['android-xml', 'rico', 'ios-xml', 'idb-json', 'cdp-ax'] as const;
+export const TREE_FORMATS = ['android-xml', 'rico', 'ios-xml', 'idb-json', 'cdp-ax', 'maestro-json', 'wda-json'] as const;
 export type TreeFormat = (typeof TREE_FORMATS)[number];
 
 export function isTreeFormat(value: unknown): value is TreeFormat {
@@ -13,4 +13,6 @@ export const TREE_FORMAT_DESCRIPTIONS: Record<TreeFormat, string> = {
   'ios-xml': 'iOS XCUITest / WebDriverAgent / Appium page source XML',
   'idb-json': '`idb ui describe-all` or AXe `describe-ui` JSON (flat or nested)',
   'cdp-ax': "Chromium's CDP accessibility tree (Accessibility.getFullAXTree) JSON",
+  'maestro-json': '`maestro hierarchy` JSON (attributes + children, bounds "[x1,y1][x2,y2]"; Android and iOS)',
+  'wda-json': 'WebDriverAgent JSON page source (`/source?format=json`, bare or in its {"value": ...} envelope)',
 };

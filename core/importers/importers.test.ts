@@ -261,7 +261,7 @@ describe('detectFormat', () => {
   });
 
   it('lists the known formats when the format is unknown or cannot be told', () => {
-    assert.deepEqual([...TREE_FORMATS], ['android-xml', 'rico', 'ios-xml', 'idb-json', 'cdp-ax']);
+    assert.deepEqual([...TREE_FORMATS], ['android-xml', 'rico', 'ios-xml', 'idb-json', 'cdp-ax', 'maestro-json', 'wda-json']);
     for (const text of ['', 'hello', '<html><body/></html>', '{"a": 1}', '[]']) {
       const err = invalidArgs(() => importScreen(text));
       for (const f of TREE_FORMATS) assert.ok(err.message.includes(f), `${JSON.stringify(text)}: ${err.message}`);

@@ -8,8 +8,10 @@ import { importIdbJson } from './idb-json.js';
 import type { ImportOptions, Importer } from './import-options.js';
 import { importIosXml } from './ios-xml.js';
 import { parseJson } from './json-text.js';
+import { importMaestroJson } from './maestro-json.js';
 import { unknownFormat } from './parse-error.js';
 import { importRico } from './rico.js';
+import { importWdaJson } from './wda-json.js';
 
 export { detectFormat } from './detect-format.js';
 export { TREE_FORMATS, TREE_FORMAT_DESCRIPTIONS, isTreeFormat, type TreeFormat } from './formats.js';
@@ -26,6 +28,8 @@ const IMPORTERS: Record<TreeFormat, Importer> = {
   'ios-xml': importIosXml,
   'idb-json': importIdbJson,
   'cdp-ax': importCdpAxText,
+  'maestro-json': importMaestroJson,
+  'wda-json': importWdaJson,
 };
 
 /** Broken JSON is reported with its line and column first, as for every other format. */

@@ -4,6 +4,7 @@ import type { UiNode, UiStates } from '../model/ui-node.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { DEFAULT_IOS_SCALE, iosActions, iosRole, isIosEditable, isIosScrolling, isIosToggle } from './ios-roles.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { iosWindowKind } from './ios-windows.js';
 import { assembleScreen } from './screen-parts.js';
 import { parseXml, type XmlElement } from './xml-tree.js';
 
@@ -70,17 +71,6 @@ function toNode(el: XmlElement, ctx: Context, window: string | undefined): UiNod
   return node;
 }
 
-function containsType(el: XmlElement, type: string): boolean {
-  return typeOf(el) === type || el.children.some((c) => containsType(c, type));
-}
-
-function windowKind(el: XmlElement): WindowInfo['kind'] {
-  if (containsType(el, 'XCUIElementTypeKeyboard')) return 'keyboard';
-  if (el.children.length > 0 && el.children.every((c) => typeOf(c) === 'XCUIElementTypeStatusBar')) return 'system';
-  if (containsType(el, 'XCUIElementTypeAlert')) return 'dialog';
-  return 'app';
-}
-
 /**
  * iOS XCUITest / WebDriverAgent / Appium page source: XCUIElementType... elements (or `type`
  * attributes) with x, y, width, height already in points (default scale 3). The windows under
@@ -96,7 +86,7 @@ export function importIosXml(text: string, options: ImportOptions): Screen {
   const scale = requestedScale(options) ?? DEFAULT_IOS_SCALE;
   const isApp = typeOf(top) === 'XCUIElementTypeApplication';
   const windowEls = isApp ? top.children.filter((c) => typeOf(c) === 'XCUIElementTypeWindow') : [];
-  const windows: WindowInfo[] = windowEls.map((el, i) => ({ id: `window${i}`, kind: windowKind(el), layer: i + 1 }));
+  const windows: WindowInfo[] = windowEls.map((el, i) => ({ id: `window${i}`, kind: iosWindowKind(el, (e) => iosRole(typeOf(e)), (e) => e.children), layer: i + 1 }));
   const windowOf = new Map<XmlElement, string>(windowEls.map((el, i) => [el, `window${i}`]));
   // Without window elements the whole tree is one window; with them, the root spans them all.
   const single = windows.length === 0 ? 'window0' : undefined;

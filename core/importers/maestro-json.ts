@@ -1,0 +1,157 @@
+import { scaleRect, type Rect } from '../model/geometry.js';
+import type { Platform, Screen, WindowInfo } from '../model/screen.js';
+import type { UiNode } from '../model/ui-node.js';
+import { androidNode } from './android-node.js';
+import { androidRole, guessAndroidScale, isEditableRole } from './android-roles.js';
+import { requestedScale, type ImportOptions } from './import-options.js';
+import { DEFAULT_IOS_SCALE } from './ios-roles.js';
+import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
+import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
+import { applicationRoot, assembleScreen } from './screen-parts.js';
+
+type TreeNode = Record<string, unknown>;
+
+const BOUNDS = /^\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]\[(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)\]$/;
+const WINDOW = 'window0';
+
+interface Context {
+  text: string;
+  platform: Platform;
+  scale: number;
+}
+
+const attrsOf = (n: TreeNode): Record<string, unknown> => (isObject(n.attributes) ? n.attributes : {});
+const kidsOf = (n: TreeNode): TreeNode[] => (Array.isArray(n.children) ? n.children.filter(isObject) : []);
+
+/** Maestro writes its flags as strings in `attributes` and again as booleans beside them. */
+function flag(n: TreeNode, name: string): boolean | undefined {
+  const a = attrsOf(n)[name];
+  if (a === 'true' || a === true) return true;
+  if (a === 'false' || a === false) return false;
+  const b = n[name];
+  return typeof b === 'boolean' ? b : undefined;
+}
+
+/** `[x1,y1][x2,y2]`; null when the node has no bounds (Maestro's empty root). */
+function boundsOf(n: TreeNode, text: string): Rect | null {
+  const raw = attrsOf(n).bounds;
+  if (raw === undefined || raw === '') return null;
+  const m = typeof raw === 'string' ? BOUNDS.exec(raw.trim()) : null;
+  if (!m) {
+    throw invalidTree('maestro-json', text, positionOfText(text, JSON.stringify(raw)), `a node has no valid "bounds": "[x1,y1][x2,y2]" (got ${JSON.stringify(raw)})`);
+  }
+  const [x1, y1, x2, y2] = [m[1], m[2], m[3], m[4]].map(Number) as [number, number, number, number];
+  return { x: x1, y: y1, w: x2 - x1, h: y2 - y1 };
+}
+
+/** Android's flavour carries the view class or an `:id/` resource id; the iOS flavour carries neither. */
+function platformOf(root: TreeNode): Platform {
+  const stack = [root];
+  while (stack.length > 0) {
+    const n = stack.pop() as TreeNode;
+    const a = attrsOf(n);
+    if (typeof a.class === 'string' || typeof a.package === 'string') return 'android';
+    if (typeof a['resource-id'] === 'string' && a['resource-id'].includes(':id/')) return 'android';
+    stack.push(...kidsOf(n));
+  }
+  return 'ios';
+}
+
+function toNode(n: TreeNode, ctx: Context, frame: Rect): UiNode {
+  const a = attrsOf(n);
+  const className = str(a.class);
+  // Maestro names no element type on iOS (nor on Android without `class`): such an element is `Other`.
+  let role = className ? androidRole(className) : 'Other';
+  const password = flag(n, 'password') === true;
+  // A hint is what Maestro has for a text field's placeholder: the element takes text.
+  const editable = isEditableRole(role) || (role === 'Other' && str(a.hintText) !== undefined);
+  if (editable && role === 'Other') role = 'TextField';
+  if (editable && password) role = 'SecureTextField';
+  let label: string | undefined;
+  let value: string | undefined;
+  if (editable) {
+    // A field's text is its value; what names it is its description or its hint.
+    label = str(a.accessibilityText) ?? str(a.hintText);
+    value = str(a.text) ?? str(a.value);
+  } else {
+    label = ctx.platform === 'ios' ? (str(a.accessibilityText) ?? str(a.text) ?? str(a.title)) : (str(a.text) ?? str(a.accessibilityText));
+    value = ctx.platform === 'ios' ? str(a.value) : undefined;
+    if (value === label) value = undefined;
+  }
+  const checked = flag(n, 'checked') === true ? true : flag(n, 'checkable') === true ? false : undefined;
+  const node = androidNode({
+    role,
+    className: className ?? 'Other',
+    frame,
+    window: WINDOW,
+    children: kidsOf(n).flatMap((c) => placed(c, ctx)),
+    label,
+    value,
+    resourceId: str(a['resource-id']),
+    visible: flag(n, 'visible') !== false,
+    enabled: flag(n, 'enabled') !== false,
+    checked,
+    selected: flag(n, 'selected') === true,
+    focused: flag(n, 'focused') === true,
+    scrollable: flag(n, 'scrollable') === true,
+    password,
+    editable,
+    clickable: flag(n, 'clickable') === true,
+    longClickable: flag(n, 'long-clickable') === true,
+  });
+  if (!className) delete node.className;
+  return node;
+}
+
+/** A node with bounds as a UiNode; a node without (Maestro's empty root) gives its children. */
+function placed(n: TreeNode, ctx: Context): UiNode[] {
+  const f = boundsOf(n, ctx.text);
+  if (f) return [toNode(n, ctx, ctx.platform === 'android' ? scaleRect(f, ctx.scale) : f)];
+  return kidsOf(n).flatMap((c) => placed(c, ctx));
+}
+
+/** Every bounded node's pixel (or point) rectangle, for the screen size. */
+function allBounds(n: TreeNode, text: string, out: Rect[]): Rect[] {
+  const f = boundsOf(n, text);
+  if (f) out.push(f);
+  for (const c of kidsOf(n)) allBounds(c, text, out);
+  return out;
+}
+
+/**
+ * Maestro's `maestro hierarchy` JSON: nested `{attributes, children}` with `bounds` as
+ * `"[x1,y1][x2,y2]"` and flags as strings. The Android flavour (view `class`, `resource-id`
+ * with `:id/`) is in pixels and becomes points with the density that makes the screen ~411
+ * points wide; the iOS flavour is in points (default scale 3). Maestro keeps one window.
+ */
+export function importMaestroJson(text: string, options: ImportOptions): Screen {
+  const doc = parseJson(text, 'maestro-json');
+  if (!isObject(doc) || !(isObject(doc.attributes) || Array.isArray(doc.children))) {
+    throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'the document is not a Maestro tree node {attributes, children}');
+  }
+  const rects = allBounds(doc, text, []);
+  if (rects.length === 0) throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'no node has bounds');
+  const widthPx = Math.max(...rects.map((r) => r.x + r.w));
+  const heightPx = Math.max(...rects.map((r) => r.y + r.h));
+  if (!(widthPx > 0 && heightPx > 0)) throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'the screen has no size');
+  const platform = platformOf(doc);
+  const scale = requestedScale(options) ?? (platform === 'android' ? guessAndroidScale(Math.min(widthPx, heightPx)) : DEFAULT_IOS_SCALE);
+  const ctx: Context = { text, platform, scale };
+  const size = platform === 'android' ? { w: widthPx / scale, h: heightPx / scale } : { w: widthPx, h: heightPx };
+  const app = findPackage(doc);
+  const window: WindowInfo = { id: WINDOW, kind: 'app', layer: 1 };
+  if (app) window.title = app;
+  const root = applicationRoot(size, placed(doc, ctx), app);
+  root.window = WINDOW;
+  return assembleScreen({ platform, size, scale, windows: [window], root, app });
+}
+
+function findPackage(n: TreeNode): string | undefined {
+  const pkg = str(attrsOf(n).package);
+  if (pkg) return pkg;
+  for (const c of kidsOf(n)) {
+    const found = findPackage(c);
+    if (found) return found;
+  }
+  return undefined;
+}

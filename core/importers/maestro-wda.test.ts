@@ -1,0 +1,168 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { SimlabError } from '../contract/envelope.js';
+import type { UiNode } from '../model/ui-node.js';
+import { parseScreen } from '../screen-parse.js';
+import { detectFormat, importScreen } from './index.js';
+
+const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
+
+function invalidArgs(fn: () => unknown): SimlabError {
+  try {
+    fn();
+  } catch (err) {
+    assert.ok(err instanceof SimlabError, `expected a SimlabError, got ${String(err)}`);
+    assert.equal(err.code, 'INVALID_ARGS');
+    return err;
+  }
+  assert.fail('expected INVALID_ARGS, nothing was thrown');
+}
+
+/** A Maestro TreeNode as `maestro hierarchy` prints it: string flags in attributes, booleans beside them. */
+function maestroNode(attrs: Record<string, string>, children: unknown[] = []): Record<string, unknown> {
+  const base = { text: '', 'resource-id': '', accessibilityText: '', hintText: '', ignoreBoundsFiltering: 'false', enabled: 'true', focused: 'false', checked: 'false', selected: 'false', clickable: 'false' };
+  const a = { ...base, ...attrs };
+  return { attributes: a, children, clickable: a.clickable === 'true', enabled: a.enabled === 'true', focused: false, checked: a.checked === 'true', selected: false };
+}
+
+const maestroAndroid = JSON.stringify(
+  {
+    attributes: {},
+    children: [
+      maestroNode({ class: 'android.widget.FrameLayout', package: 'com.example.mail', bounds: '[0,0][1080,2400]' }, [
+        maestroNode({ class: 'android.widget.TextView', text: 'Inbox', 'resource-id': 'com.example.mail:id/title', bounds: '[42,100][400,180]' }),
+        maestroNode({ class: 'android.widget.EditText', hintText: 'Search mail', text: 'invoices', 'resource-id': 'com.example.mail:id/search', bounds: '[42,200][1038,300]', clickable: 'true' }),
+        maestroNode({ class: 'androidx.recyclerview.widget.RecyclerView', 'resource-id': 'com.example.mail:id/threads', bounds: '[0,320][1080,2400]', scrollable: 'true' }, [
+          maestroNode({ class: 'android.view.ViewGroup', bounds: '[0,320][1080,520]', clickable: 'true' }, [maestroNode({ class: 'android.widget.TextView', text: 'Ada', bounds: '[42,340][600,400]' })]),
+          maestroNode({ class: 'android.view.ViewGroup', bounds: '[0,520][1080,720]', clickable: 'true' }, [maestroNode({ class: 'android.widget.TextView', text: 'Grace', bounds: '[42,540][600,600]' })]),
+          maestroNode({ class: 'android.view.ViewGroup', bounds: '[0,720][1080,920]', clickable: 'true' }, [maestroNode({ class: 'android.widget.TextView', text: 'Linus', bounds: '[42,740][600,800]' })]),
+        ]),
+        maestroNode({ class: 'android.widget.CheckBox', accessibilityText: 'Select all', checkable: 'true', checked: 'true', bounds: '[900,100][1038,180]', clickable: 'true' }),
+      ]),
+    ],
+  },
+  null,
+  2,
+);
+
+const maestroIos = JSON.stringify(
+  maestroNode({ accessibilityText: 'Contacts', bounds: '[0,0][402,874]' }, [
+    maestroNode({ accessibilityText: 'Contacts', bounds: '[16,100][200,140]' }),
+    maestroNode({ hintText: 'Search', 'resource-id': 'search-field', bounds: '[16,150][386,186]' }),
+    maestroNode({ accessibilityText: 'Ada Lovelace', bounds: '[0,200][402,244]', clickable: 'true' }),
+    maestroNode({ accessibilityText: 'Wi-Fi', value: 'On', title: 'Wi-Fi', bounds: '[0,244][402,288]' }),
+  ]),
+  null,
+  2,
+);
+
+/** WebDriverAgent's `/source?format=json` answer: the tree inside its `{"value": ...}` envelope. */
+function wdaElement(type: string, rect: [number, number, number, number], extra: Record<string, unknown> = {}, children: unknown[] = []): Record<string, unknown> {
+  const [x, y, width, height] = rect;
+  return { type, rawIdentifier: null, name: null, label: null, value: null, isEnabled: true, isVisible: true, frame: `{{${x}, ${y}}, {${width}, ${height}}}`, rect: { x, y, width, height }, ...extra, children };
+}
+
+const wda = JSON.stringify(
+  {
+    value: wdaElement('XCUIElementTypeApplication', [0, 0, 390, 844], { name: 'Settings', label: 'Settings' }, [
+      wdaElement('XCUIElementTypeWindow', [0, 0, 390, 844], {}, [
+        wdaElement('XCUIElementTypeNavigationBar', [0, 47, 390, 96], { name: 'Settings' }, [wdaElement('XCUIElementTypeStaticText', [16, 96, 200, 41], { name: 'Settings', label: 'Settings', value: 'Settings' })]),
+        wdaElement('XCUIElementTypeTable', [0, 0, 390, 844], {}, [
+          wdaElement('XCUIElementTypeCell', [0, 150, 390, 44], { name: 'General', label: 'General' }),
+          wdaElement('XCUIElementTypeCell', [0, 194, 390, 44], { name: 'com.apple.settings.wifi', rawIdentifier: 'com.apple.settings.wifi', label: 'Wi-Fi', value: 'Home' }),
+          wdaElement('XCUIElementTypeCell', [0, 238, 390, 44], { name: 'Hidden', label: 'Hidden', isVisible: false }),
+          wdaElement('XCUIElementTypeSwitch', [320, 290, 51, 31], { name: 'Airplane Mode', label: 'Airplane Mode', value: '0' }),
+        ]),
+      ]),
+      wdaElement('XCUIElementTypeWindow', [0, 0, 390, 844], {}, [wdaElement('XCUIElementTypeStatusBar', [0, 0, 390, 47])]),
+    ]),
+    sessionId: 'A1B2',
+  },
+  null,
+  2,
+);
+
+describe('Maestro hierarchy JSON', () => {
+  it('is detected and read in its Android flavour: pixels to points, classes to roles, flags from strings', () => {
+    assert.equal(detectFormat(maestroAndroid), 'maestro-json');
+    const s = importScreen(maestroAndroid);
+    assert.equal(s.platform, 'android');
+    assert.equal(s.app, 'com.example.mail');
+    assert.equal(s.scale, 2.625);
+    assert.equal(Math.round(s.size.w), 411);
+    const nodes = all(s.root);
+    const field = nodes.find((n) => n.id === 'search');
+    assert.equal(field?.role, 'TextField');
+    assert.equal(field?.label, 'Search mail', 'a field is named by its hint');
+    assert.equal(field?.value, 'invoices');
+    assert.equal(nodes.find((n) => n.id === 'threads')?.role, 'List');
+    assert.ok(nodes.find((n) => n.id === 'threads')?.actions.includes('scroll'));
+    const box = nodes.find((n) => n.label === 'Select all');
+    assert.equal(box?.role, 'CheckBox');
+    assert.equal(box?.states.checked, true);
+    assert.equal(nodes.find((n) => n.label === 'Inbox')?.states.checked, undefined, 'a text that cannot be checked says nothing about it');
+  });
+
+  it('reads the iOS flavour in points, naming no element type that Maestro does not give', () => {
+    assert.equal(detectFormat(maestroIos), 'maestro-json');
+    const s = importScreen(maestroIos);
+    assert.equal(s.platform, 'ios');
+    assert.deepEqual(s.size, { w: 402, h: 874 });
+    const nodes = all(s.root);
+    const search = nodes.find((n) => n.id === 'search-field');
+    assert.equal(search?.role, 'TextField');
+    assert.equal(search?.label, 'Search');
+    const ada = nodes.find((n) => n.label === 'Ada Lovelace');
+    assert.equal(ada?.role, 'Other');
+    assert.deepEqual(ada?.actions, ['tap']);
+    assert.equal(nodes.find((n) => n.label === 'Wi-Fi')?.value, 'On');
+  });
+
+  it('gives an outline, and broken input is INVALID_ARGS with its position', () => {
+    const s = parseScreen(maestroAndroid);
+    assert.ok(all(s.root).some((n) => n.label === 'Grace'));
+    const cut = invalidArgs(() => importScreen(maestroAndroid.slice(0, 400)));
+    assert.equal(cut.options.details?.format, 'maestro-json');
+    assert.ok(typeof cut.options.details?.line === 'number' && cut.options.details.line > 1);
+    const bad = maestroAndroid.replace('"[42,540][600,600]"', '"[42,540]"');
+    const err = invalidArgs(() => importScreen(bad));
+    assert.match(err.message, /bounds/);
+    assert.equal(err.options.details?.line, bad.slice(0, bad.indexOf('"[42,540]"')).split('\n').length);
+    invalidArgs(() => importScreen('{"attributes": {}, "children": []}', { format: 'maestro-json' }));
+  });
+});
+
+describe('WebDriverAgent JSON source', () => {
+  it('is detected and read like the XML source: windows, identifiers, toggles, declared invisibility', () => {
+    assert.equal(detectFormat(wda), 'wda-json');
+    const s = importScreen(wda);
+    assert.equal(s.platform, 'ios');
+    assert.equal(s.app, 'Settings');
+    assert.deepEqual(s.size, { w: 390, h: 844 });
+    assert.deepEqual(s.windows.map((w) => w.kind), ['app', 'system']);
+    const nodes = all(s.root);
+    const wifi = nodes.find((n) => n.label === 'Wi-Fi');
+    assert.equal(wifi?.role, 'Cell');
+    assert.equal(wifi?.id, 'com.apple.settings.wifi');
+    assert.equal(wifi?.value, 'Home');
+    assert.deepEqual(wifi?.actions, ['tap']);
+    const sw = nodes.find((n) => n.role === 'Switch');
+    assert.equal(sw?.states.checked, false);
+    assert.equal(sw?.value, undefined);
+    assert.equal(nodes.find((n) => n.label === 'Hidden')?.visible, false);
+    assert.equal(nodes.find((n) => n.role === 'Text')?.value, undefined, 'a static text says its label once');
+    const bare = JSON.stringify((JSON.parse(wda) as { value: unknown }).value);
+    assert.equal(detectFormat(bare), 'wda-json');
+    assert.equal(all(importScreen(bare).root).length, nodes.length);
+  });
+
+  it('broken input is INVALID_ARGS with its position', () => {
+    const cut = invalidArgs(() => importScreen(wda.slice(0, 900)));
+    assert.equal(cut.options.details?.format, 'wda-json');
+    const noRect = wda.replace(/"frame": "\{\{16, 96\}, \{200, 41\}\}",\s*"rect": \{[^}]*\}/, '"frame": "nowhere"');
+    assert.notEqual(noRect, wda);
+    const err = invalidArgs(() => importScreen(noRect));
+    assert.match(err.message, /rect/);
+    invalidArgs(() => importScreen('{"value": {"label": "x"}}', { format: 'wda-json' }));
+  });
+});
