@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { UiNode } from '../model/ui-node.js';
-import { parseScreen } from '../screen-parse.js';
+import { parseScreen } from '../import-and-clean.js';
 import { detectFormat, importScreen } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
