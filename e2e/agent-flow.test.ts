@@ -80,8 +80,8 @@ describe('the lab end to end: hub, worker process, web device, agents', { concur
     const tapped = await act(agent, 'tap', { target: settings });
     assert.equal(tapped.status, 200);
     const diff = data(tapped).diff;
-    assert.match(diff, /^\+ .*Heading "Settings"/m, 'the new screen appears in the diff');
-    assert.match(diff, /^- .*Heading "Home"/m, 'the old screen leaves it');
+    assert.match(diff, /^screen: Home → Settings\n/, 'the diff names the new screen in one line');
+    assert.match(diff, /^ *@\d+ .*Heading "Settings"/m, 'then gives its outline');
     const log = await actions(agent, taken.sessionId as string);
     assert.deepEqual(log.map((a) => a.command), ['tap']);
     assert.equal(log[0]?.envelope?.ok, true);
@@ -101,7 +101,7 @@ describe('the lab end to end: hub, worker process, web device, agents', { concur
     assert.equal(ui.code, 0, ui.stderr);
     const tapped = await runCli(['tap', refOf(ui.stdout, /Tab "Settings"/)], env);
     assert.equal(tapped.code, 0, tapped.stderr);
-    assert.match(tapped.stdout, /^\+ .*Heading "Settings"/m);
+    assert.match(tapped.stdout, /^screen: Home → Settings\n(.*\n)* {2}@\d+ Heading "Settings"/m);
     const json = await runCli(['tap', '#tab-home', '--json'], env);
     assert.equal(json.code, 0);
     assert.equal((JSON.parse(json.stdout) as { command: string; ok: boolean }).ok, true);

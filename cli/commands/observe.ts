@@ -11,7 +11,7 @@ type ShotOptions = LabOptions & { output?: string; scale?: string; format?: stri
 export function uiCommand(): Command {
   return withDeviceOption(new Command('ui'))
     .description('the outline of the screen: one line per element, each addressable as @N')
-    .option('--interactive', 'only actionable elements and their context')
+    .option('--interactive', 'only what takes an action, with the nearest label of each unlabelled one; says how many lines were left out')
     .option('--since <snapshot>', 'the settled diff against an earlier snapshot id instead of the whole outline')
     .option('--no-wait', 'do not wait for the screen to be still')
     .action(async (options: UiOptions) => {

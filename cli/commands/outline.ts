@@ -2,7 +2,7 @@ import { Command, Option } from 'commander';
 import { ok, type Envelope } from '../../core/contract/envelope.js';
 import { TREE_FORMATS, type TreeFormat } from '../../core/importers/index.js';
 import { buildSnapshot } from '../../core/outline/build.js';
-import { diffSnapshots, renderDiff } from '../../core/outline/diff.js';
+import { diffSnapshots, renderSettledDiff } from '../../core/outline/diff.js';
 import { outlineJson } from '../../core/outline/json.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { Snapshot } from '../../core/outline/snapshot.js';
@@ -33,8 +33,8 @@ function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: s
   const before = snapshotOf(options.file, options);
   if (options.diff !== undefined) {
     const after = snapshotOf(options.diff, options);
-    const diff = diffSnapshots(before, after);
-    return { envelope: ok('outline', { diff, text: renderDiff(diff) }), text: renderDiff(diff) };
+    const text = renderSettledDiff(before, after);
+    return { envelope: ok('outline', { diff: diffSnapshots(before, after), text }), text };
   }
   const view = { interactive: options.interactive === true, skeleton: options.full ? false : options.skeleton ? true : ('auto' as const) };
   const text = renderOutline(before, { ...view, frames: options.frames ? 'all' : 'auto' });
@@ -49,7 +49,7 @@ export function outlineCommand(): Command {
     .addOption(new Option('--format <format>', 'the dump format (default: detected)').choices([...TREE_FORMATS]))
     .option('--scale <n>', 'device pixels per point (default: per format)')
     .option('--diff <dump>', 'a second dump: print the settled diff from --file to it')
-    .option('--interactive', 'only actionable elements and the lines that explain them')
+    .option('--interactive', 'only what takes an action, with the nearest label of each unlabelled one')
     .option('--skeleton', 'a skeleton: bars, list heads and tails, counts of what is left out')
     .option('--full', 'never switch to a skeleton, however large the screen')
     .option('--frames', 'print every element\'s frame (by default only where words cannot place it)')

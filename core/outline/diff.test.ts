@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSnapshot } from './build.js';
-import { diffSnapshots, renderDiff } from './diff.js';
+import { loadFixtures } from '../../test/support/fixtures.js';
+import { cleanScreen } from '../clean/index.js';
+import { importScreen } from '../importers/index.js';
+import { DIFF_OVER_OUTLINE_MAX, diffSnapshots, isNewScreen, renderDiff, renderSettledDiff, screenTitle } from './diff.js';
+import { renderOutline } from './render.js';
 import { findSameElement, identityOf } from './identity.js';
 import { node, settingsScreen } from './test-support/screens.js';
 
@@ -46,6 +50,63 @@ describe('diffSnapshots', () => {
     screen.root.children.push(node({ role: 'Alert', label: 'Saved', frame: [40, 400, 300, 100] }));
     const text = renderDiff(diffSnapshots(buildSnapshot(screen), snap()));
     assert.match(text, /\n- Alert "Saved" 40,400 300x100\n/);
+  });
+});
+
+/** A different screen: a profile form that shares only the tab bar with the settings screen. */
+function profileSnapshot() {
+  const { screen } = settingsScreen();
+  const nav = screen.root.children[0];
+  const heading = nav?.children[1];
+  assert.ok(heading);
+  heading.label = 'Profile';
+  screen.root.children[1] = node({
+    role: 'Group',
+    frame: [0, 88, 390, 700],
+    children: ['Name', 'Email', 'Phone', 'City', 'Country'].map((f, i) => node({ role: 'TextField', label: f, states: { editable: true }, frame: [16, 100 + i * 60, 358, 44] })),
+  });
+  return buildSnapshot(screen);
+}
+
+const lines = (text: string) => text.split('\n').length - 1;
+
+describe('renderSettledDiff', () => {
+  it('says a new screen in one line, then its outline, instead of a - line per old element', () => {
+    const before = snap();
+    const after = profileSnapshot();
+    assert.ok(isNewScreen(diffSnapshots(before, after)));
+    const text = renderSettledDiff(before, after);
+    assert.equal(text, `screen: Settings → Profile\n${renderOutline(after)}`);
+    assert.doesNotMatch(text, /^- /m);
+  });
+
+  it('keeps the line diff when the screen stays', () => {
+    const before = snap();
+    const after = snap({ wifiOn: false });
+    assert.equal(isNewScreen(diffSnapshots(before, after)), false);
+    assert.equal(renderSettledDiff(before, after), renderDiff(diffSnapshots(before, after)));
+  });
+
+  it('names a screen by its first heading, else its page or window, else the app', () => {
+    assert.equal(screenTitle(snap()), 'Settings');
+    const { screen } = settingsScreen();
+    screen.root.children.shift();
+    assert.equal(screenTitle(buildSnapshot(screen)), 'com.apple.Preferences');
+  });
+
+  it('is never longer than the new outline plus 3 lines, between any two captured screens', () => {
+    const snaps = loadFixtures().map((f) => buildSnapshot(cleanScreen(importScreen(f.text))));
+    let newScreens = 0;
+    for (let i = 0; i < snaps.length; i++) {
+      for (const j of [i, (i + 1) % snaps.length, (i + 7) % snaps.length]) {
+        const [before, after] = [snaps[i], snaps[j]];
+        assert.ok(before && after);
+        const text = renderSettledDiff(before, after);
+        assert.ok(lines(text) <= lines(renderOutline(after)) + DIFF_OVER_OUTLINE_MAX, `${i} -> ${j}: ${lines(text)} lines`);
+        if (text.startsWith('screen: ')) newScreens++;
+      }
+    }
+    assert.ok(newScreens > snaps.length, 'most pairs of different fixtures are new screens');
   });
 });
 

@@ -1,7 +1,8 @@
 import { rectCentre } from '../model/geometry.js';
-import { formatElement, notableStates } from './format.js';
+import { formatElement, isActionableElement, notableStates } from './format.js';
 import { printableIds } from './ids.js';
-import { MAX_TEXT } from './render.js';
+import { collapseSpace } from './format.js';
+import { MAX_TEXT, renderOutline } from './render.js';
 import type { OutlineElement, Snapshot } from './snapshot.js';
 
 export interface DiffPair {
@@ -132,4 +133,63 @@ export function renderDiff(diff: SettledDiff, options: RenderDiffOptions = {}): 
   for (const el of after) out.push(...(status.get(el.index) ?? []));
   if (!listSame && diff.same.length > 0) out.push(`= ${diff.same.length} unchanged${moved > 0 ? ` (${moved} moved)` : ''}`);
   return `${out.join('\n')}\n`;
+}
+
+export interface SettledDiffOptions extends RenderDiffOptions {
+  /** Follow a screen change with the new outline (default); false when the caller has it already. */
+  outline?: boolean;
+}
+
+/** Fewer matched lines than this share of the larger screen: the action opened another screen. */
+const NEW_SCREEN_SHARE = 0.5;
+/** A screen's name is cut past this many characters. */
+const TITLE_MAX = 40;
+/** A diff may be longer than the new outline by at most this many lines. */
+export const DIFF_OVER_OUTLINE_MAX = 3;
+
+/** Roles whose label names the whole screen (a web page's title, a window's). */
+const SCREEN_ROLES = new Set(['WebView', 'Window', 'Application']);
+
+/**
+ * What a screen calls itself: its first heading, else the first text of its top bar (an
+ * Android toolbar title), else the label of its page or window, else the app.
+ */
+export function screenTitle(snapshot: Snapshot): string {
+  const byIndex = new Map(snapshot.elements.map((e) => [e.index, e]));
+  const labelled = snapshot.elements.filter((e) => e.label !== undefined);
+  // A text inside something tappable is that control's label (a search bar's hint), not the screen's name.
+  const barTitle = (e: OutlineElement) => {
+    const parent = e.parent === undefined ? undefined : byIndex.get(e.parent);
+    return e.band === 'Top' && e.role === 'Text' && !isActionableElement(e) && !(parent && isActionableElement(parent));
+  };
+  const named = labelled.find((e) => e.role === 'Heading') ?? labelled.find(barTitle) ?? labelled.find((e) => SCREEN_ROLES.has(e.role));
+  const title = collapseSpace(named?.label ?? snapshot.screen.app ?? `snapshot ${snapshot.id}`);
+  const chars = [...title];
+  return chars.length > TITLE_MAX ? `${chars.slice(0, TITLE_MAX - 1).join('')}…` : title;
+}
+
+/** Most of the screen changed: fewer than half of the larger side's lines were matched. */
+export function isNewScreen(diff: SettledDiff): boolean {
+  const matched = diff.same.length + diff.changed.length;
+  const larger = matched + Math.max(diff.added.length, diff.removed.length);
+  return larger > 0 && matched < larger * NEW_SCREEN_SHARE;
+}
+
+const lineCount = (text: string) => text.split('\n').length - 1;
+
+/**
+ * The settled diff an action answers with. On a new screen it says so in one line
+ * (`screen: Home → Settings`) followed by the new outline, instead of a `-` line per old
+ * element; any other diff longer than the new outline plus DIFF_OVER_OUTLINE_MAX lines gives
+ * way to its count line and the outline too. So a diff is never longer than the outline + 3.
+ */
+export function renderSettledDiff(before: Snapshot, after: Snapshot, options: SettledDiffOptions = {}): string {
+  const diff = diffSnapshots(before, after);
+  const outline = renderOutline(after);
+  const withOutline = options.outline ?? true;
+  if (isNewScreen(diff)) return `screen: ${screenTitle(before)} → ${screenTitle(after)}\n${withOutline ? outline : ''}`;
+  const text = renderDiff(diff, options);
+  if (lineCount(text) <= lineCount(outline) + DIFF_OVER_OUTLINE_MAX) return text;
+  const head = text.slice(0, text.indexOf('\n'));
+  return withOutline ? `${head} (longer than the screen: its outline follows)\n${outline}` : `${head} (longer than the screen: read its outline)\n`;
 }

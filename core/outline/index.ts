@@ -6,6 +6,6 @@ export { renderOutline, renderView, headerLine, MAX_TEXT, type RenderOptions } f
 export { selectView, SKELETON_THRESHOLD, type ViewOptions, type OutlineView, type Omitted } from './views.js';
 export { outlineJson, viewJson, type OutlineJson, type OutlineJsonOptions } from './json.js';
 export { identityOf, sameIdentity, findSameElement, frameDistance, type SameElementOptions } from './identity.js';
-export { diffSnapshots, renderDiff, SAME_LISTED_MAX, type SettledDiff, type DiffPair, type RenderDiffOptions } from './diff.js';
+export { diffSnapshots, renderDiff, renderSettledDiff, isNewScreen, screenTitle, DIFF_OVER_OUTLINE_MAX, SAME_LISTED_MAX, type SettledDiff, type DiffPair, type RenderDiffOptions, type SettledDiffOptions } from './diff.js';
 export { printableIds, shortId, idSelector } from './ids.js';
 export { formatElement, cellAlias, notableStates, isActionableElement } from './format.js';

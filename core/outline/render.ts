@@ -138,6 +138,7 @@ export function renderView(view: OutlineView, options: RenderOptions = {}): stri
     }
     if (hidden.length > 0 && marksGaps) lines.push(gapLine(hidden, hiddenDepth));
   }
+  if (view.filteredOut > 0) lines.push(`… ${view.filteredOut} ${view.filteredOut === 1 ? 'line' : 'lines'} left out: not actionable (the outline without --interactive shows them)`);
   return `${lines.join('\n')}\n`;
 }
 

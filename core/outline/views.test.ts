@@ -1,5 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { cleanScreen } from '../clean/index.js';
+import { importScreen } from '../importers/index.js';
 import { buildSnapshot } from './build.js';
 import { outlineJson } from './json.js';
 import { renderOutline } from './render.js';
@@ -27,22 +30,35 @@ function feed() {
 }
 
 describe('views', () => {
-  it('interactive: actionable lines and their context only', () => {
+  it('interactive: only what takes an action, the nearest label of each unlabelled one, and a count of the rest', () => {
     const { screen } = settingsScreen();
     screen.root.children.push(node({ role: 'Text', label: 'Version 17.2', frame: [20, 600, 200, 20] }));
     screen.root.children.push(node({ role: 'Text', label: 'Nickname', frame: [20, 650, 200, 20] }));
     screen.root.children.push(node({ role: 'TextField', frame: [20, 680, 300, 40], states: { editable: true } }));
+    screen.root.children.push(node({ role: 'Text', label: 'Email', frame: [20, 730, 200, 20] }));
+    screen.root.children.push(node({ role: 'TextField', label: 'Email', frame: [20, 750, 300, 30], states: { editable: true } }));
     const snapshot = buildSnapshot(screen);
     const text = renderOutline(snapshot, { interactive: true });
     assert.doesNotMatch(text, /Version 17\.2/);
-    assert.match(text, /\n@\d+ Text "Nickname"\n@\d+ TextField 20,680 300x40\n/, 'a caption right before a field stays');
+    assert.doesNotMatch(text, /Heading "Settings"/, 'a heading takes no action');
+    assert.doesNotMatch(text, /Text "Email"/, 'a field with its own label needs no caption');
+    assert.match(text, /\n@\d+ (#\S+ )?Text "Nickname"\n@\d+ TextField 20,680 300x40\n/, 'the caption right before an unlabelled field stays');
     assert.match(text, /@\d+ Switch "Wi-Fi"/);
     assert.match(text, / {4}@\d+ Text "Bluetooth"\n/, 'a row without a label keeps the text that says what it is');
-    assert.match(text.split('\n')[0] ?? '', new RegExp(`interactive ${snapshot.elements.length - 1}/${snapshot.elements.length}$`));
+    assert.match(text, /\n… 3 lines left out: not actionable/);
+    assert.match(text.split('\n')[0] ?? '', new RegExp(`interactive ${snapshot.elements.length - 3}/${snapshot.elements.length}$`));
     const json = outlineJson(snapshot, { interactive: true });
     assert.equal(json.complete, false);
     assert.equal(json.truncated, false);
-    assert.equal(json.counts.omitted.total, 1);
+    assert.equal(json.counts.omitted.total, 3);
+  });
+
+  it('interactive on the demo app\'s Settings screen keeps its nine controls of 18 lines', () => {
+    const dump = readFileSync(new URL('../importers/testdata/web-demo-settings.cdp-ax.json', import.meta.url), 'utf8');
+    const text = renderOutline(buildSnapshot(cleanScreen(importScreen(dump))), { interactive: true });
+    assert.match(text.split('\n')[0] ?? '', /interactive 9\/18$/);
+    assert.deepEqual(text.split('\n').filter((l) => l.startsWith('@')).map((l) => l.split(' ')[1]), ['TextField', 'Switch', 'Switch', 'Switch', 'Button', 'Tab', 'Tab', 'Tab', 'Tab']);
+    assert.match(text, /\n… 9 lines left out/);
   });
 
   it('switches to a skeleton above the threshold, with counts of what was left out', () => {

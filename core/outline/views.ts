@@ -3,7 +3,7 @@ import { isActionableElement } from './format.js';
 import type { OutlineElement, Snapshot } from './snapshot.js';
 
 export interface ViewOptions {
-  /** Only actionable elements and the lines that give them meaning. */
+  /** Only actionable elements, and the nearest label of each that has none. */
   interactive?: boolean;
   /** true: always a skeleton; false: never; 'auto' (default): above SKELETON_THRESHOLD elements. */
   skeleton?: boolean | 'auto';
@@ -36,37 +36,29 @@ export interface OutlineView {
   /** Lines were left out for size (a skeleton), not by a filter the caller asked for. */
   truncated: boolean;
   omitted: Omitted;
+  /** Lines the caller's filter (--interactive) left out; the skeleton's gaps are counted in `omitted`. */
+  filteredOut: number;
 }
 
-function ancestorsOf(el: OutlineElement, byIndex: Map<number, OutlineElement>): OutlineElement[] {
-  const out: OutlineElement[] = [];
-  for (let p = el.parent; p !== undefined; p = byIndex.get(p)?.parent) {
-    const a = byIndex.get(p);
-    if (a) out.push(a);
-  }
-  return out;
+/** The label that says what an unlabelled element is: the labelled lines directly inside it, else the caption right before it. */
+function nearestLabels(el: OutlineElement, els: OutlineElement[], i: number): OutlineElement[] {
+  const inside = els.filter((e) => e.parent === el.index && e.label !== undefined && !isActionableElement(e));
+  if (inside.length > 0) return inside;
+  const prev = els[i - 1];
+  return prev !== undefined && prev.parent === el.parent && prev.label !== undefined && !isActionableElement(prev) ? [prev] : [];
 }
 
 /**
- * Actionable elements, the labelled lines inside an unlabelled actionable one (what a row says),
- * the first line of every list cell, headings, selected or checkable lines (the current tab),
- * captions (a label right before an actionable sibling), and the enclosing lines of all of those.
+ * Only what takes an action, plus the nearest label of each element that has none of its own
+ * (a row's text, the caption above a field), so the lines left are the things an agent can do.
  */
 function interactiveSet(snapshot: Snapshot): Set<number> {
-  const byIndex = new Map(snapshot.elements.map((e) => [e.index, e]));
   const keep = new Set<number>();
   const els = snapshot.elements;
   els.forEach((el, i) => {
-    const parent = el.parent === undefined ? undefined : byIndex.get(el.parent);
-    const explainsParent = parent !== undefined && isActionableElement(parent) && parent.label === undefined && el.label !== undefined;
-    const saysWhereWeAre = el.role === 'Heading' || el.states.selected === true || el.states.checked !== undefined;
-    // A label right before an actionable sibling names it or its section ("Password" above a field, "VISION" above cells).
-    const next = els.slice(i + 1).find((e) => e.parent === el.parent);
-    const captions = el.label !== undefined && next !== undefined && next.index === el.index + 1 && isActionableElement(next);
-    if (isActionableElement(el) || explainsParent || el.list !== undefined || saysWhereWeAre || captions) {
-      keep.add(el.index);
-      for (const a of ancestorsOf(el, byIndex)) keep.add(a.index);
-    }
+    if (!isActionableElement(el)) return;
+    keep.add(el.index);
+    if (el.label === undefined && el.value === undefined) for (const l of nearestLabels(el, els, i)) keep.add(l.index);
   });
   return keep;
 }
@@ -122,5 +114,6 @@ export function selectView(snapshot: Snapshot, options: ViewOptions = {}): Outli
     complete: shown.size === all.size,
     truncated,
     omitted: countOmitted(snapshot, shown),
+    filteredOut: all.size - filtered.size,
   };
 }

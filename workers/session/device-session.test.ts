@@ -41,8 +41,8 @@ describe('device session on an in-memory app', () => {
     const data = okData(await session.execute('tap', { target: 'text="Settings"' }));
     assert.deepEqual(bridge.log, ['tap:Settings']);
     assert.notEqual(data.before, data.after);
-    assert.match(String(data.diff), /\+ @\d+ (#\d+ )?Switch "Wi-Fi"/);
-    assert.match(String(data.diff), /- Heading "Home"/);
+    assert.match(String(data.diff), /^screen: Home → Settings\n/, 'a new screen is one line, not a - line per old element');
+    assert.match(String(data.diff), /\n@\d+ (#\d+ )?Switch "Wi-Fi"/, 'then its outline');
     const json = await outlineJson(session);
     assert.equal(json.snapshot, data.after);
   });
@@ -92,8 +92,11 @@ describe('device session on an in-memory app', () => {
     const first = okData(await session.execute('outline', {}));
     bridge.tab = 'settings';
     const second = okData(await session.execute('outline', { since: first.snapshot }));
-    assert.match(String(second.diff), new RegExp(`Diff ${String(first.snapshot)} -> ${String(second.snapshot)}`));
-    assert.match(String(second.diff), /\+ @\d+ (#\d+ )?TextField "Name"/);
+    assert.equal(second.diff, 'screen: Home → Settings\n', 'a new screen: one line, the outline beside it says the rest');
+    bridge.wifi = true;
+    const third = okData(await session.execute('outline', { since: second.snapshot }));
+    assert.match(String(third.diff), new RegExp(`^Diff ${String(second.snapshot)} -> ${String(third.snapshot)}: \\+0 -0 ~1 `));
+    assert.match(String(third.diff), /\n\+ @\d+ (#\d+ )?Switch "Wi-Fi" .*checked\n/);
     assert.equal(errorOf(await session.execute('outline', { since: 'ffffff' })).code, 'NOT_FOUND');
   });
 

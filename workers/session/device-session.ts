@@ -6,7 +6,7 @@ import { validateTimeline } from '../../core/gestures/index.js';
 import { pinchTimeline, rotateTimeline } from '../../core/gestures/two-finger-fit.js';
 import type { Point, Stillness } from '../../core/model/index.js';
 import { rectCentre } from '../../core/model/index.js';
-import { diffSnapshots, renderDiff } from '../../core/outline/diff.js';
+import { renderSettledDiff } from '../../core/outline/diff.js';
 import { findSameElement, identityOf } from '../../core/outline/identity.js';
 import { outlineJson } from '../../core/outline/json.js';
 import { renderOutline } from '../../core/outline/render.js';
@@ -256,7 +256,7 @@ export class DeviceSession {
       delivery: 'delivered_unverified',
       before: before.id,
       after: seen.snapshot.id,
-      diff: renderDiff(diffSnapshots(before, seen.snapshot)),
+      diff: renderSettledDiff(before, seen.snapshot),
       still: seen.still,
     };
     if (located) data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
@@ -319,7 +319,7 @@ export class DeviceSession {
       waited_ms: seen.waitedMs,
       outline: a.format === 'json' ? outlineJson(seen.snapshot, { ...view, raw: a.raw }) : renderOutline(seen.snapshot, view),
     };
-    if (since) data.diff = renderDiff(diffSnapshots(since, seen.snapshot));
+    if (since) data.diff = renderSettledDiff(since, seen.snapshot, { outline: false });
     return data;
   }
 

@@ -82,9 +82,10 @@ describe('device session on the web device and the demo app (headless Chromium)'
     const data = okData(await session.execute('tap', { target: 'role=Tab[label="Settings"]' }));
     assert.equal(await demo<string>('route'), 'settings');
     assert.notEqual(data.before, data.after);
-    assert.match(String(data.diff), /\+ @\d+ (#\S+ )?Heading "Settings"/);
-    assert.match(String(data.diff), /\+ @\d+ (#\S+ )?TextField "Display name"/);
-    assert.match(String(data.diff), /\+ @\d+ (#\S+ )?Tab "Settings" #tab-settings .*selected/);
+    assert.match(String(data.diff), /^screen: \w+ → Settings\nApp: /, 'the new screen in one line, then its outline');
+    assert.match(String(data.diff), /\n {2}@\d+ (#\S+ )?TextField "Display name"/);
+    assert.match(String(data.diff), /\n {2}@\d+ (#\S+ )?Tab "Settings" #tab-settings .*selected/);
+    assert.doesNotMatch(String(data.diff), /^- /m);
 
     const typed = okData(await session.execute('type', { target: '#display-name', text: 'Ada' }));
     assert.equal(typed.delivery, 'delivered_verified');
