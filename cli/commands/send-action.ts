@@ -1,4 +1,5 @@
 import { COMMANDS, isCommandName } from '../../core/wire/commands.js';
+import { issuesText } from '../../core/wire/invalid-args.js';
 import { labApi, resolveDevice, type LabOptions } from './context.js';
 import { report, reportUsage } from './output.js';
 import { actionText } from './render.js';
@@ -14,7 +15,7 @@ export async function sendAction(command: string, args: Record<string, unknown>,
   }
   const checked = COMMANDS[command].safeParse(args);
   if (!checked.success) {
-    reportUsage(command, checked.error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; '), options);
+    reportUsage(command, issuesText(checked.error.issues, 'arguments'), options);
     return;
   }
   const api = labApi(options);

@@ -31,4 +31,5 @@ export const DeviceDescriptorSchema = z
   })
   .strict();
 
+export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 export type DeviceDescriptor = z.infer<typeof DeviceDescriptorSchema>;

@@ -59,7 +59,7 @@ export const CommandMessageSchema = z
   .object({
     requestId: z.string().min(1),
     deviceId: z.string().min(1),
-    /** A name of core/wire/commands.ts COMMANDS; `args` already validated by the hub against it. */
+    /** A name of core/wire/commands.ts COMMANDS; the hub and the worker both admit it with core/wire/admission.ts. */
     command: z.string().min(1),
     args: z.unknown(),
     deadlineMs: z.number().int().positive(),

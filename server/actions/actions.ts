@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { SimlabError, type Envelope } from '../../core/contract/index.js';
+import { admit } from '../../core/wire/admission.js';
 import type { CommandName } from '../../core/wire/commands.js';
 import type { Actor } from '../auth/actor.js';
 import { actionFeedOf } from './action-feed.js';
-import { checkCapability } from '../api/capabilities.js';
 import type { HubServices } from '../api/services.js';
 import type { DeviceView } from '../fleet/worker-hub.js';
 
@@ -35,7 +35,7 @@ function deviceOf(s: HubServices, deviceId: string): DeviceView {
 export async function runAction(s: HubServices, actor: Actor, deviceId: string, command: CommandName, args: unknown, deadlineMs: number): Promise<Envelope> {
   const view = deviceOf(s, deviceId);
   const lease = await s.leases.require(actor, deviceId);
-  checkCapability(view.descriptor, command, args);
+  ({ args } = admit(command, args, view.descriptor));
   const session = await s.store.sessionOfLease(lease.id);
   if (!session) throw new SimlabError('INTERNAL', `lease ${lease.id} has no session`);
   const action = await s.store.beginAction({
@@ -77,7 +77,7 @@ export async function runAction(s: HubServices, actor: Actor, deviceId: string, 
  */
 export async function runObserve(s: HubServices, actor: Actor, deviceId: string, command: CommandName, args: unknown, deadlineMs: number): Promise<Envelope> {
   const view = deviceOf(s, deviceId);
-  checkCapability(view.descriptor, command, args);
+  ({ args } = admit(command, args, view.descriptor));
   const lease = await s.leases.heldBy(actor, deviceId);
   if (lease) await s.store.touchLease(lease.id, Date.now());
   const result = await s.workers.dispatch({ deviceId, command, args, leaseId: lease?.id ?? `watch:${actor.tokenId}`, actor, deadlineMs });

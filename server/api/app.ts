@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import rateLimit from '@fastify/rate-limit';
 import type { z } from 'zod';
 import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../core/contract/index.js';
+import { invalidArgs } from '../../core/wire/invalid-args.js';
 import { resolveActor, type Actor } from '../auth/actor.js';
 import { roleAtLeast } from '../auth/roles.js';
 import { openApiDocument } from './openapi.js';
@@ -45,16 +46,10 @@ function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
     .send(envelope);
 }
 
-function invalid(message: string, issues: z.core.$ZodIssue[]): SimlabError {
-  return new SimlabError('INVALID_ARGS', `${message}: ${issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; ')}`, {
-    details: { issues: issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
-  });
-}
-
 function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, what: string): unknown {
   if (!schema) return value;
   const r = schema.safeParse(value);
-  if (!r.success) throw invalid(`bad ${what}`, r.error.issues);
+  if (!r.success) throw invalidArgs(`bad ${what}`, r.error.issues, '(root)');
   return r.data;
 }
 

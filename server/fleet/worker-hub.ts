@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Namespace, Server, Socket } from 'socket.io';
 import { fail, type Delivery, type Envelope } from '../../core/contract/index.js';
 import type { DeviceDescriptor } from '../../core/wire/device.js';
+import { issuesText } from '../../core/wire/invalid-args.js';
 import {
   CommandReceivedSchema,
   CommandResultSchema,
@@ -141,7 +142,7 @@ export class WorkerHub {
     socket.on('register', (raw, ack) => {
       const reply = (r: RegisterAck) => typeof ack === 'function' && ack(r);
       const parsed = RegisterSchema.safeParse(raw);
-      if (!parsed.success) return reply({ ok: false, error: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ') });
+      if (!parsed.success) return reply({ ok: false, error: issuesText(parsed.error.issues, '(register)') });
       if (conn) this.drop(conn, 'the worker registered again');
       const previous = this.workers.get(parsed.data.workerId);
       if (previous) {

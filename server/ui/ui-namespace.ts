@@ -1,6 +1,8 @@
 import type { Namespace, Server, Socket } from 'socket.io';
+import type { z } from 'zod';
 import { SimlabError, fail, failFrom, ok } from '../../core/contract/index.js';
-import { COMMANDS, OBSERVE_COMMANDS, isCommandName } from '../../core/wire/commands.js';
+import { OBSERVE_COMMANDS, isCommandName } from '../../core/wire/commands.js';
+import { invalidArgs } from '../../core/wire/invalid-args.js';
 import {
   ControlSchema,
   DeviceRequestSchema,
@@ -45,9 +47,9 @@ interface SharedOutline {
   latest: OutlineUpdate | null;
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: { issues: Array<{ path: PropertyKey[]; message: string }> } } }, value: unknown): T {
+function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   const r = schema.safeParse(value);
-  if (!r.success) throw new SimlabError('INVALID_ARGS', r.error.issues.map((i) => `${i.path.map(String).join('.') || '(message)'}: ${i.message}`).join('; '));
+  if (!r.success) throw invalidArgs('invalid message', r.error.issues, '(message)');
   return r.data;
 }
 
@@ -228,9 +230,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
         if (!isCommandName(message.command) || OBSERVE_COMMANDS.has(message.command)) {
           throw new SimlabError('INVALID_ARGS', `${message.command} is not a device action`);
         }
-        const args = COMMANDS[message.command].safeParse(message.args ?? {});
-        if (!args.success) throw new SimlabError('INVALID_ARGS', args.error.issues.map((i) => `${i.path.join('.') || message.command}: ${i.message}`).join('; '));
-        reply(await runAction(s, actor, message.deviceId, message.command, args.data, DEFAULT_DEADLINE_MS));
+        reply(await runAction(s, actor, message.deviceId, message.command, message.args ?? {}, DEFAULT_DEADLINE_MS));
       } catch (err) {
         reply(err instanceof SimlabError ? failFrom(command, err) : fail(command, 'INTERNAL', 'the control message failed'));
       }

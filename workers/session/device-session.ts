@@ -12,12 +12,12 @@ import { outlineJson } from '../../core/outline/json.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
+import { admit } from '../../core/wire/admission.js';
 import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
 import type { TargetArg } from '../../core/wire/selectors.js';
 import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
 import { evidenceOfScreens, takeThumbnail, type ActionEvidence, type SeenScreens } from './action-evidence.js';
-import { admit } from './admission.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { Mutex } from './mutex.js';
 import { Observer, type Observation, type ObserverOptions } from './observer.js';
@@ -146,7 +146,7 @@ export class DeviceSession {
     if (this.closed) return { envelope: fail(command, 'DEVICE_UNAVAILABLE', 'this device session is closed', { hint: 'the device went away; list devices again' }), seen };
     let admitted;
     try {
-      admitted = admit(command, rawArgs, this.info, this.capabilities, (verb) => PLATFORM_VERBS[verb]?.(this.bridge) ?? false);
+      admitted = admit(command, rawArgs, { platform: this.info.platform, size: this.info.size, capabilities: this.capabilities }, (verb) => PLATFORM_VERBS[verb]?.(this.bridge) ?? false);
     } catch (err) {
       return { envelope: failFrom(command, err, 'not_delivered'), seen };
     }
@@ -241,9 +241,14 @@ export class DeviceSession {
     return { point: current.tap, element: current, selector: target, before };
   }
 
-  /** Validates a touch timeline against the screen, then sends it. */
+  /** Validates a generated touch timeline against the screen, then sends it. */
   async perform(run: Run, timeline: TouchTimeline): Promise<void> {
     validateTimeline(timeline, this.info.size);
+    await this.sendTimeline(run, timeline);
+  }
+
+  /** Sends a timeline that was validated (at admission for `perform`, by perform() for generated ones). */
+  private async sendTimeline(run: Run, timeline: TouchTimeline): Promise<void> {
     await run.ledger.send(() => this.bridge.perform(timeline));
   }
 
@@ -357,7 +362,7 @@ export class DeviceSession {
 
   private async performCommand(a: CommandArgs<'perform'>, run: Run): Promise<unknown> {
     const before = (await this.observe(run, false, false)).snapshot;
-    await this.perform(run, a);
+    await this.sendTimeline(run, a);
     return (await this.observeAfter(run, before)).data;
   }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SimlabError, type Envelope } from '../../../core/contract/index.js';
+import type { Envelope } from '../../../core/contract/index.js';
 import { COMMANDS, OBSERVE_COMMANDS, type CommandName } from '../../../core/wire/commands.js';
 import { DEADLINE_HEADER, MAX_DEADLINE_MS, deadlineOf, runAction, runObserve } from '../../actions/actions.js';
 import { qbool, qnum, qrect } from '../query.js';
@@ -46,16 +46,6 @@ function defined(query: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined));
 }
 
-function argsOf(command: CommandName, input: unknown): unknown {
-  const parsed = COMMANDS[command].safeParse(input);
-  if (!parsed.success) {
-    throw new SimlabError('INVALID_ARGS', parsed.error.issues.map((i) => `${i.path.join('.') || command}: ${i.message}`).join('; '), {
-      details: { issues: parsed.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })) },
-    });
-  }
-  return parsed.data;
-}
-
 /** The image itself unless the caller asks for JSON (then the envelope, image in base64). */
 function screenshotResult(envelope: Envelope, wantsJson: boolean): RouteResult {
   if (wantsJson || !envelope.ok) return envelope;
@@ -82,7 +72,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
       query: OutlineQuery,
       headers: [deadlineHeader],
       handler: async ({ actor, params, query, request }) =>
-        runObserve(s, signedIn(actor), params.id, 'outline', argsOf('outline', defined(query)), deadlineOf(request.headers)),
+        runObserve(s, signedIn(actor), params.id, 'outline', defined(query), deadlineOf(request.headers)),
     }),
     route({
       method: 'GET',
@@ -97,8 +87,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
       binary: 'image/jpeg',
       headers: [deadlineHeader],
       handler: async ({ actor, params, query, request }) => {
-        const args = argsOf('screenshot', defined(query));
-        const envelope = await runObserve(s, signedIn(actor), params.id, 'screenshot', args, deadlineOf(request.headers));
+        const envelope = await runObserve(s, signedIn(actor), params.id, 'screenshot', defined(query), deadlineOf(request.headers));
         const accept = String(request.headers.accept ?? '');
         return screenshotResult(envelope, accept.includes('application/json') && !accept.includes('image/'));
       },

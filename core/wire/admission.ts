@@ -1,0 +1,83 @@
+import { SimlabError } from '../contract/envelope.js';
+import { mostFingersDown } from '../gestures/timeline.js';
+import { validateTimeline } from '../gestures/validate.js';
+import { COMMANDS, isCommandName, type CommandArgs, type CommandName } from './commands.js';
+import type { Capabilities, DeviceDescriptor } from './device.js';
+import { invalidArgs } from './invalid-args.js';
+import { canonicalKey } from './keys.js';
+
+/** What admission needs to know of a device: what the hub holds of it, and what the worker's bridge says. */
+export type AdmissionDevice = Pick<DeviceDescriptor, 'platform' | 'size' | 'capabilities'>;
+
+/** A command that passed every check that needs no device I/O: its name and its parsed arguments. */
+export interface Admitted {
+  command: CommandName;
+  args: CommandArgs<CommandName>;
+}
+
+const MULTI_TOUCH: ReadonlySet<CommandName> = new Set(['pinch', 'rotate', 'two-finger-tap', 'two-finger-long-press']);
+
+function unsupported(message: string, capability: string, caps: Capabilities, fallback: string, specific?: string): SimlabError {
+  const reason = (specific === undefined ? undefined : caps.reasons?.[specific]) ?? caps.reasons?.[capability];
+  return new SimlabError('UNSUPPORTED', message, {
+    hint: reason ?? fallback,
+    details: { capability, ...(reason === undefined ? {} : { reason }) },
+  });
+}
+
+/**
+ * Checks a command before anything reaches the device, the same way on the hub (before it logs
+ * and routes) and on the worker (before the session runs it): a known name, a platform verb this
+ * device offers, arguments that match the wire schema (a perform timeline also against the
+ * screen), and the capabilities it needs. Throws SimlabError (INVALID_ARGS or UNSUPPORTED).
+ * `offersVerb` lets the worker add what only it knows (whether its bridge can run the verb).
+ */
+export function admit(command: string, rawArgs: unknown, device: AdmissionDevice, offersVerb: (verb: string) => boolean = () => true): Admitted {
+  const caps = device.capabilities;
+  if (!isCommandName(command)) {
+    throw new SimlabError('INVALID_ARGS', `unknown command "${command}"`, {
+      details: { commands: Object.keys(COMMANDS) },
+      hint: 'use one of the listed commands',
+    });
+  }
+  const dot = command.indexOf('.');
+  if (dot > 0 && (!caps.platformVerbs.includes(command) || !offersVerb(command))) {
+    const platform = command.slice(0, dot);
+    throw unsupported(
+      `${command} is not offered by this ${device.platform} device`,
+      'platformVerbs',
+      caps,
+      platform === device.platform ? `this device does not offer ${command}` : `${command} is a ${platform}-only verb and this device is ${device.platform}`,
+      command,
+    );
+  }
+  const parsed = COMMANDS[command].safeParse(rawArgs ?? {});
+  if (!parsed.success) throw invalidArgs(`invalid arguments for ${command}`, parsed.error.issues);
+  const args = parsed.data as CommandArgs<CommandName>;
+  if (MULTI_TOUCH.has(command) && !caps.multiTouch) {
+    throw unsupported(`${command} needs two fingers and this device has no multi-touch`, 'multiTouch', caps, 'this device takes one finger at a time');
+  }
+  if (command === 'perform') {
+    const timeline = args as CommandArgs<'perform'>;
+    validateTimeline(timeline, device.size);
+    // Fingers one after another (a double tap) need no multi-touch; only fingers down together do.
+    if (!caps.multiTouch && mostFingersDown(timeline) > 1) {
+      throw unsupported('this timeline holds several fingers down at once and this device has no multi-touch', 'multiTouch', caps, 'this device takes one finger at a time');
+    }
+  }
+  if (command === 'type' && !caps.type) throw unsupported('this device cannot type text', 'type', caps, 'no keyboard path on this device');
+  if (command === 'key') {
+    const { key } = args as CommandArgs<'key'>;
+    if (!canonicalKey(key, caps.keys)) {
+      throw new SimlabError('INVALID_ARGS', `unknown key "${key}"`, { details: { keys: caps.keys }, hint: `keys this device has: ${caps.keys.join(', ')}` });
+    }
+  }
+  if (command === 'button') {
+    const { button } = args as CommandArgs<'button'>;
+    if (!caps.buttons.includes(button)) {
+      throw unsupported(`this device has no ${button} button`, 'buttons', caps, `buttons this device has: ${caps.buttons.join(', ') || 'none'}`, button);
+    }
+  }
+  if (command === 'screenshot' && !caps.screenshot) throw unsupported('this device cannot take screenshots', 'screenshot', caps, 'no screenshot path on this device');
+  return { command, args };
+}
