@@ -6,7 +6,8 @@
 //
 // Environment: PORT (default 4700, 0 = any free port), HOST, SIMLAB_DATA (default ~/.simlab),
 // SIMLAB_LOCAL_WORKER=0 (hub only), SIMLAB_DASHBOARD=0 (API only), SIMLAB_WEB_DEVICES / SIMLAB_WEB_PROFILES / SIMLAB_WEB_URLS
-// (the local worker's devices), SIMLAB_LOG=1 (hub request logs).
+// (the local worker's devices), SIMLAB_WEB_ALLOW (origins its web devices may open), SIMLAB_WORKER_MAX_RSS_MB
+// (the worker's memory ceiling; it is restarted past it), SIMLAB_LOG=1 (hub request logs).
 import process from 'node:process';
 import { setTimeout, clearTimeout } from 'node:timers';
 import { fork, spawn } from 'node:child_process';
@@ -117,9 +118,10 @@ async function main() {
       const started = Date.now();
       worker.on('exit', (code, signal) => {
         if (stopping) return;
-        // A worker that ran for a while is restarted; one that fails at once would only fail again.
-        if (Date.now() - started > 10_000) {
-          say(`the local worker exited (${signal ?? code}); restarting it`);
+        // A worker that ran for a while, or outgrew its memory (exit 70, workers/memory-watchdog.ts), is
+        // restarted; one that fails at once for another reason would only fail again.
+        if (code === 70 || Date.now() - started > 10_000) {
+          say(`the local worker exited (${signal ?? code}${code === 70 ? ': over SIMLAB_WORKER_MAX_RSS_MB' : ''}); restarting it`);
           startWorker();
         } else {
           say(`the local worker exited (${signal ?? code}) right after starting; the hub keeps running without it`);

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ConfigError, workerConfigFromEnv, type WorkerConfig } from './config.js';
+import { MEMORY_EXIT_CODE, maxRssMbFromEnv, watchMemory } from './memory-watchdog.js';
 import { startWorker, type RunningWorker } from './worker.js';
 
 /**
@@ -28,8 +29,10 @@ const SHUTDOWN_LIMIT_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: WorkerConfig;
+  let maxRssMb: number;
   try {
     config = workerConfigFromEnv();
+    maxRssMb = maxRssMbFromEnv(process.env);
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`[worker] ${err.message}\n`);
@@ -49,6 +52,16 @@ async function main(): Promise<void> {
     })();
     return stopping;
   };
+  if (maxRssMb > 0) {
+    // A worker that grows without bound is ended and restarted, rather than left hanging with its devices offline.
+    watchMemory({
+      maxRssMb,
+      onExceeded: (rssMb) => {
+        process.stderr.write(`[worker] resident memory ${rssMb} MB is over SIMLAB_WORKER_MAX_RSS_MB=${maxRssMb}: exiting (${MEMORY_EXIT_CODE}) to be restarted\n`);
+        process.exit(MEMORY_EXIT_CODE);
+      },
+    });
+  }
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.on(signal, () => {
       log(`${signal}: closing devices`);

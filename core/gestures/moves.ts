@@ -1,5 +1,6 @@
 import { SimlabError } from '../contract/envelope.js';
 import type { Point, Rect, Size } from '../model/geometry.js';
+import { MAX_GESTURE_MS, MAX_SCROLL_DRAGS } from './limits.js';
 import { at, linearPath, requireDuration, requireFinite, requirePoint, requirePositive } from './sampling.js';
 import type { TimedPoint, TouchTimeline } from './timeline.js';
 
@@ -48,6 +49,9 @@ export function preciseDrag(
   const dy = to.y - from.y;
   const dist = Math.hypot(dx, dy);
   const steps = Math.max(1, Math.ceil(dist / stepPts));
+  if (steps * stepMs + (holdMoves + 1) * holdStepMs > MAX_GESTURE_MS) {
+    throw new SimlabError('INVALID_ARGS', `a precise drag of ${Math.round(dist)} points would last over ${MAX_GESTURE_MS / 1000} s`);
+  }
   const points: TimedPoint[] = linearPath(from, to, 0, steps * stepMs, stepMs);
   const ux = dist > 0 ? dx / dist : 1;
   const uy = dist > 0 ? dy / dist : 0;
@@ -123,6 +127,12 @@ export function scrollBy(region: Rect, delta: { dx?: number; dy?: number }, { ma
     dx === 0 ? 1 : Math.ceil(Math.abs(dx) / Math.max(1, spanX - Math.abs(ux) * slopPts)),
     dy === 0 ? 1 : Math.ceil(Math.abs(dy) / Math.max(1, spanY - Math.abs(uy) * slopPts)),
   );
+  if (drags > MAX_SCROLL_DRAGS) {
+    throw new SimlabError('INVALID_ARGS', `scrolling by (${dx}, ${dy}) in this ${Math.round(region.w)}x${Math.round(region.h)} region takes ${drags} drags; at most ${MAX_SCROLL_DRAGS}`, {
+      hint: 'Scroll by a smaller distance, several times if needed, or fling.',
+      details: { drags, maxDrags: MAX_SCROLL_DRAGS },
+    });
+  }
   const fx = -(dx / drags + ux * slopPts);
   const fy = -(dy / drags + uy * slopPts);
   const startX = dx === 0 ? region.x + region.w / 2 : dx > 0 ? region.x + region.w * (1 - margin) : region.x + region.w * margin;

@@ -1,5 +1,6 @@
 import { SimlabError } from '../contract/envelope.js';
 import type { Point } from '../model/geometry.js';
+import { MAX_GESTURE_MS } from './limits.js';
 import type { TimedPoint } from './timeline.js';
 
 /** The usual interval between two sampled points: one 60 Hz frame. */
@@ -35,7 +36,7 @@ export function requirePoint(name: string, p: Point): void {
 }
 
 export function requireDuration(name: string, ms: number, min = 0): void {
-  if (!Number.isFinite(ms) || ms < min) throw invalid(`${name} must be a number of milliseconds >= ${min}`);
+  if (!Number.isFinite(ms) || ms < min || ms > MAX_GESTURE_MS) throw invalid(`${name} must be a number of milliseconds from ${min} to ${MAX_GESTURE_MS}`);
 }
 
 export function requirePositive(name: string, value: number): void {

@@ -1,16 +1,14 @@
 import { SimlabError } from '../contract/envelope.js';
 import type { Size } from '../model/geometry.js';
+import { MAX_FINGER_ID, MAX_FINGERS, MAX_GESTURE_MS, MAX_TIMELINE_POINTS } from './limits.js';
 import type { TouchTimeline } from './timeline.js';
 
-/** Most touch screens track five fingers, and the web device is configured with five touch points. */
-export const MAX_FINGERS = 5;
-/** Finger ids the wire accepts (core/wire/commands.ts PerformArgs). */
-export const MAX_FINGER_ID = 9;
+export { MAX_FINGER_ID, MAX_FINGERS } from './limits.js';
 
 function reject(message: string, details: Record<string, unknown> = {}): never {
   throw new SimlabError('INVALID_ARGS', message, {
     details,
-    hint: 'A timeline is 1..5 fingers, each a non-empty path of on-screen points with non-decreasing t (ms).',
+    hint: `A timeline is 1..${MAX_FINGERS} fingers at once, each a non-empty path of on-screen points with non-decreasing t (ms), at most ${MAX_TIMELINE_POINTS} points and ${MAX_GESTURE_MS / 1000} s in all.`,
   });
 }
 
@@ -21,6 +19,9 @@ function reject(message: string, details: Record<string, unknown> = {}): never {
 export function validateTimeline(timeline: TouchTimeline, screen: Size): void {
   const fingers = timeline?.fingers;
   if (!Array.isArray(fingers) || fingers.length === 0) reject('the gesture has no fingers');
+  // Sizes first, before walking anything: a huge timeline is refused at the cost of a count.
+  const points = fingers.reduce((n, f) => n + (Array.isArray(f?.points) ? f.points.length : 0), 0);
+  if (points > MAX_TIMELINE_POINTS) reject(`the gesture has ${points} points; at most ${MAX_TIMELINE_POINTS}`, { points });
   const spans: Array<{ id: number; start: number; end: number; finger: number }> = [];
   fingers.forEach((f, fi) => {
     if (!Number.isInteger(f?.id) || f.id < 0 || f.id > MAX_FINGER_ID) {
@@ -32,6 +33,7 @@ export function validateTimeline(timeline: TouchTimeline, screen: Size): void {
       const where = { finger: fi, point: pi };
       if (![p?.x, p?.y, p?.t].every(Number.isFinite)) reject(`finger ${fi} point ${pi}: x, y and t must be finite numbers`, where);
       if (p.t < 0) reject(`finger ${fi} point ${pi}: time ${p.t} ms is before the start`, where);
+      if (p.t > MAX_GESTURE_MS) reject(`finger ${fi} point ${pi}: time ${p.t} ms is past the ${MAX_GESTURE_MS} ms a gesture may last`, where);
       if (p.t < prev) reject(`finger ${fi} point ${pi}: time goes back from ${prev} to ${p.t} ms`, where);
       prev = p.t;
       if (p.x < 0 || p.y < 0 || p.x >= screen.w || p.y >= screen.h) {

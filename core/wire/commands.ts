@@ -8,7 +8,15 @@ import { WebUrl } from './web-url.js';
  * distances points, angles degrees.
  */
 const ms = (max: number) => z.number().int().min(0).max(max);
-const Rect = z.object({ x: z.number(), y: z.number(), w: z.number().positive(), h: z.number().positive() }).strict();
+/** Largest coordinate or distance in points anyone means (a big tablet is under 1,400 points across). */
+export const MAX_POINTS_DISTANCE = 20_000;
+/** Largest scroll-by in points: a few dozen screens, done in a bounded number of drags. */
+export const MAX_SCROLL_PTS = 10_000;
+/** Longest text one `type` carries. */
+export const MAX_TYPE_TEXT = 10_000;
+const coordinate = z.number().finite().min(-MAX_POINTS_DISTANCE).max(MAX_POINTS_DISTANCE);
+const scroll = z.number().finite().min(-MAX_SCROLL_PTS).max(MAX_SCROLL_PTS);
+const Rect = z.object({ x: coordinate, y: coordinate, w: z.number().positive().max(MAX_POINTS_DISTANCE), h: z.number().positive().max(MAX_POINTS_DISTANCE) }).strict();
 
 export const OutlineArgs = z
   .object({
@@ -16,7 +24,7 @@ export const OutlineArgs = z
     interactive: z.boolean().default(false),
     skeleton: z.boolean().default(false),
     wait: z.boolean().default(true),
-    since: z.string().optional(),
+    since: z.string().max(100).optional(),
     raw: z.boolean().default(false),
   })
   .strict();
@@ -25,11 +33,11 @@ export const TapArgs = z.object({ target: Target }).strict();
 export const DoubleTapArgs = z.object({ target: Target }).strict();
 export const LongPressArgs = z.object({ target: Target, ms: ms(10_000).default(800) }).strict();
 export const SwipeArgs = z
-  .object({ from: Target, to: Target.optional(), dx: z.number().optional(), dy: z.number().optional(), ms: ms(10_000).default(300) })
+  .object({ from: Target, to: Target.optional(), dx: coordinate.optional(), dy: coordinate.optional(), ms: ms(10_000).default(300) })
   .strict();
 export const DragArgs = z.object({ from: Target, to: Target }).strict();
 export const ScrollByArgs = z
-  .object({ dy: z.number().default(0), dx: z.number().default(0), target: Target.optional() })
+  .object({ dy: scroll.default(0), dx: scroll.default(0), target: Target.optional() })
   .strict()
   .refine((a) => a.dx !== 0 || a.dy !== 0, { message: 'scroll-by needs a non-zero dx or dy' });
 export const FlingArgs = z
@@ -43,7 +51,7 @@ export const RotateArgs = z
   .strict();
 export const TwoFingerTapArgs = z.object({ target: Target.optional() }).strict();
 export const TwoFingerLongPressArgs = z.object({ target: Target.optional(), ms: ms(10_000).default(800) }).strict();
-export const TypeArgs = z.object({ text: z.string().max(10_000), target: Target.optional(), clear: z.boolean().default(false) }).strict();
+export const TypeArgs = z.object({ text: z.string().max(MAX_TYPE_TEXT), target: Target.optional(), clear: z.boolean().default(false) }).strict();
 export const KeyArgs = z.object({ key: z.string().min(1).max(40) }).strict();
 export const ButtonArgs = z.object({ button: z.enum(['back', 'home']) }).strict();
 export const ScreenshotArgs = z
@@ -55,7 +63,7 @@ export const ToggleArgs = z.object({ target: Target, on: z.boolean().optional() 
 export const PerformArgs = z
   .object({
     fingers: z
-      .array(z.object({ id: z.number().int().min(0).max(9), points: z.array(PointArg.extend({ t: z.number().min(0).max(60_000) }).strict()).min(1).max(5000) }).strict())
+      .array(z.object({ id: z.number().int().min(0).max(9), points: z.array(PointArg.extend({ t: z.number().finite().min(0).max(60_000) }).strict()).min(1).max(5000) }).strict())
       .min(1)
       .max(5),
   })
