@@ -14,7 +14,10 @@ import { LocalFolderStore } from './blobs/local-folder-store.js';
 import { WorkerHub } from './fleet/worker-hub.js';
 import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
 import { openStore } from './store/open-store.js';
+import { HubMetrics } from './ops/metrics.js';
+import { OPS_PATHS, registerOpsRoutes, type ReadinessCheck } from './ops/ops-routes.js';
 import { hubVersion } from './version.js';
+import { UI_NAMESPACE } from '../core/wire/ui-protocol.js';
 
 export type RequestHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -61,6 +64,12 @@ function rateLimitFromEnv(): RateLimit | undefined {
   return { max, windowMs: 60_000 };
 }
 
+/** The paths the hub answers itself; the rest goes to the fallback (the dashboard). */
+function ownPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '/';
+  return path.startsWith('/api/') || (OPS_PATHS as readonly string[]).includes(path);
+}
+
 /** Starts the hub on one port: REST under /api/v1, Socket.IO (/workers), and the fallback for the rest. */
 export async function startHub(options: HubOptions): Promise<Hub> {
   const rateLimit = options.rateLimit ?? rateLimitFromEnv();
@@ -68,7 +77,18 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const store = await openStore({ databaseUrl: options.databaseUrl ?? process.env.SIMLAB_DATABASE_URL, dataDir });
   const verifier = new TokenVerifier(store);
   const version = hubVersion();
-  const workers = new WorkerHub(store, verifier, { hubVersion: version, ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}) });
+  let io: SocketServer | null = null;
+  const metrics: HubMetrics = new HubMetrics({
+    devices: () => workers.devices(),
+    liveLeases: async () => (await store.listLiveLeases(Date.now())).length,
+    viewers: () => io?.of(UI_NAMESPACE).sockets.size ?? 0,
+  });
+  const checks: ReadinessCheck[] = [{ name: 'store', check: () => store.ping() }];
+  const workers = new WorkerHub(store, verifier, {
+    hubVersion: version,
+    observer: metrics,
+    ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}),
+  });
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
   const blobs = options.blobs ?? new LocalFolderStore(join(dataDir, 'blobs'));
   const services: HubServices = { store, verifier, leases, workers, blobs, hubVersion: version, startedAt: Date.now() };
@@ -81,20 +101,22 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       logger: options.logger ?? false,
       serverFactory: (handler) =>
         createServer((req, res) => {
-          if (options.fallback && !(req.url ?? '/').startsWith('/api/')) options.fallback(req, res);
+          if (options.fallback && !ownPath(req.url ?? '/')) options.fallback(req, res);
           else handler(req, res);
         }),
+      extraRoutes: (api) => registerOpsRoutes(api, { verifier, metrics, checks }),
     });
     await app.ready();
-    const io = new SocketServer(app.server, {
+    const sockets = new SocketServer(app.server, {
       serveClient: false,
       pingInterval: HEARTBEAT_INTERVAL_MS,
       pingTimeout: HEARTBEAT_INTERVAL_MS,
       maxHttpBufferSize: 16 * 1024 * 1024,
     });
+    io = sockets;
     // The main namespace serves nobody: every namespace in use checks its own tokens.
-    io.use((_socket, next) => next(new Error('UNAUTHORIZED')));
-    workers.attach(io);
+    sockets.use((_socket, next) => next(new Error('UNAUTHORIZED')));
+    workers.attach(sockets);
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     // Only once the hub is up: a first admin token minted by a start that then failed would never be shown.
     const adminToken = await ensureAdminToken(store);
@@ -109,12 +131,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       adminToken,
       workerToken,
       services,
-      io,
+      io: sockets,
       close: () => {
         closing ??= (async () => {
           workers.close();
           leases.close();
-          io.engine.close();
+          sockets.engine.close();
           await running.close();
           await store.close();
         })();

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import pino from 'pino';
 import { ConfigError, workerConfigFromEnv, type WorkerConfig } from './config.js';
 import { MEMORY_EXIT_CODE, maxRssMbFromEnv, watchMemory } from './memory-watchdog.js';
 import { startWorker, type RunningWorker } from './worker.js';
@@ -26,6 +27,8 @@ function packageVersion(): string {
 
 /** The longest a clean shutdown may take before the process exits anyway. */
 const SHUTDOWN_LIMIT_MS = 10_000;
+
+const commandLog = pino({ name: 'simlab-worker' }, pino.destination(2));
 
 async function main(): Promise<void> {
   let config: WorkerConfig;
@@ -75,6 +78,8 @@ async function main(): Promise<void> {
     env: process.env,
     version: packageVersion(),
     log,
+    // JSON lines on stderr, one per command, with the hub's request id as reqId (as in the hub's log).
+    onCommandDone: (entry) => commandLog.info(entry, 'command'),
     onRejected: (reason) => {
       process.stderr.write(`[worker] the hub refused this worker (${reason}): check SIMLAB_WORKER_TOKEN\n`);
       void stop(1);

@@ -1,6 +1,6 @@
 import { DeviceSession } from './session/device-session.js';
 import type { WorkerConfig } from './config.js';
-import { HubConnection } from './hub-client/hub-connection.js';
+import { HubConnection, type CommandLogEntry } from './hub-client/hub-connection.js';
 import type { WorkerDevice } from './hub-client/worker-device.js';
 import type { ProvidedDevices } from './providers/provider.js';
 import { loadProvider } from './providers/registry.js';
@@ -18,13 +18,14 @@ export interface StartWorkerOptions {
   version: string;
   log: (message: string) => void;
   onRejected?: (reason: string) => void;
+  onCommandDone?: (entry: CommandLogEntry) => void;
 }
 
 /**
  * Starts every configured platform's devices, one device session each, and connects to the
  * hub. If starting fails part-way, whatever did start is closed before the error surfaces.
  */
-export async function startWorker({ config, env, version, log, onRejected }: StartWorkerOptions): Promise<RunningWorker> {
+export async function startWorker({ config, env, version, log, onRejected, onCommandDone }: StartWorkerOptions): Promise<RunningWorker> {
   const started: ProvidedDevices[] = [];
   const closeDevices = async (): Promise<void> => {
     await Promise.allSettled(started.map((p) => p.close()));
@@ -58,6 +59,7 @@ export async function startWorker({ config, env, version, log, onRejected }: Sta
     devices,
     log,
     ...(onRejected ? { onRejected } : {}),
+    ...(onCommandDone ? { onCommandDone } : {}),
   });
   for (const provided of started) {
     provided.onDevicesChanged?.(() => {

@@ -23,6 +23,7 @@ import type { Envelope } from '../contract/envelope.js';
  *           `command:received` arrived, else `delivery_uncertain`.
  *           `leaseId` is the ref scope: `@N` means element N of the latest snapshot taken under
  *           this key. It is the lease's id, or `watch:<tokenId>` for someone observing without a lease.
+ *           `traceId` is the hub's request id (X-Request-Id): the worker logs it with the command.
  * Frames:   hub emits `frames:subscribe` / `frames:unsubscribe` {deviceId}; while subscribed the
  *           worker emits `frame` (JPEG bytes); latest frame wins, the hub may drop any frame.
  */
@@ -65,6 +66,8 @@ export const CommandMessageSchema = z
     deadlineMs: z.number().int().positive(),
     leaseId: z.string(),
     actor: ActorSchema,
+    /** The id of the hub request this command serves, for the worker's log lines. */
+    traceId: z.string().max(100).optional(),
   })
   .strict();
 

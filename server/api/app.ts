@@ -6,6 +6,7 @@ import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../
 import { invalidArgs } from '../../core/wire/invalid-args.js';
 import { resolveActor, type Actor } from '../auth/actor.js';
 import { roleAtLeast } from '../auth/roles.js';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from '../ops/request-context.js';
 import { openApiDocument } from './openapi.js';
 import { isRaw, type AnyRoute } from './route.js';
 import type { HubServices } from './services.js';
@@ -32,6 +33,8 @@ export interface ApiOptions {
   logger?: boolean;
   /** Builds the HTTP server around fastify's handler (the hub's one-port dispatcher). */
   serverFactory: (handler: (req: IncomingMessage, res: ServerResponse) => void) => Server;
+  /** Registers routes outside /api/v1 (health, metrics) under the same error handling. */
+  extraRoutes?: (app: FastifyInstance) => void;
 }
 
 /** Every route of the API, in one table: registered, published in OpenAPI, walked by the auth test. */
@@ -83,6 +86,9 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
     bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 300 },
     serverFactory: options.serverFactory,
+    // Each request's id (the caller's X-Request-Id when it is plain, else a new one) is in every
+    // log line, in the answer's header, and travels with the command to the worker.
+    genReqId: (req) => requestIdOf(req.headers[REQUEST_ID_HEADER]),
     frameworkErrors: (error, _req, reply) => void send(reply, fail('http', 'INVALID_ARGS', error.message)),
   });
   const actors = new WeakMap<FastifyRequest, Actor>();
@@ -97,6 +103,10 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
     } catch (err) {
       done(new SimlabError('INVALID_ARGS', `malformed JSON: ${(err as Error).message}`), undefined);
     }
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(REQUEST_ID_HEADER, req.id);
   });
 
   app.setErrorHandler((err, req, reply) => {
@@ -132,19 +142,22 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
         actors.set(req, actor);
       },
       handler: async (req, reply) => {
-        const result = await def.handler({
-          actor: actors.get(req) ?? null,
-          params: parse(def.params, req.params, 'path'),
-          query: parse(def.query, req.query ?? {}, 'query'),
-          body: parse(def.body, req.body ?? {}, 'body'),
-          request: req,
-          reply,
-        });
+        const result = await withRequestId(req.id, () =>
+          def.handler({
+            actor: actors.get(req) ?? null,
+            params: parse(def.params, req.params, 'path'),
+            query: parse(def.query, req.query ?? {}, 'query'),
+            body: parse(def.body, req.body ?? {}, 'body'),
+            request: req,
+            reply,
+          }),
+        );
         if (isRaw(result)) return reply.code(200).type(result.contentType).send(result.raw);
         return send(reply, result);
       },
     });
   }
+  options.extraRoutes?.(app);
   const document = openApiDocument(table, API_PREFIX, s.hubVersion);
   app.get(`${API_PREFIX}/openapi.json`, { config: { command: 'openapi' } }, async (_req, reply) => reply.type('application/json').send(document));
   return app;

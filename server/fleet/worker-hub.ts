@@ -21,6 +21,7 @@ import {
   type WorkerToHubEvents,
 } from '../../core/wire/worker-protocol.js';
 import type { TokenVerifier } from '../auth/tokens.js';
+import { currentRequestId } from '../ops/request-context.js';
 import type { Store } from '../store/store.js';
 
 type WorkerSocket = Socket<WorkerToHubEvents, HubToWorkerEvents>;
@@ -60,9 +61,16 @@ export interface DispatchRequest {
   deadlineMs: number;
 }
 
+/** Told about every routed command and every frame (the hub's metrics). */
+export interface WorkerHubObserver {
+  commandDone(command: string, envelope: Envelope, seconds: number): void;
+  frame(deviceId: string): void;
+}
+
 export interface WorkerHubOptions {
   hubVersion: string;
   offlineAfterMs?: number;
+  observer?: WorkerHubObserver;
 }
 
 /** Part of the caller's deadline kept back so the worker's own TIMEOUT envelope can travel back in time. */
@@ -241,7 +249,14 @@ export class WorkerHub {
    * an offline device, a lost worker or a missed deadline each come back as an error envelope
    * whose delivery says whether the worker ever had the command.
    */
-  dispatch(req: DispatchRequest): Promise<CommandResult> {
+  async dispatch(req: DispatchRequest): Promise<CommandResult> {
+    const started = performance.now();
+    const result = await this.route(req);
+    this.options.observer?.commandDone(req.command, result.envelope, (performance.now() - started) / 1000);
+    return result;
+  }
+
+  private route(req: DispatchRequest): Promise<CommandResult> {
     const view = this.devicesById.get(req.deviceId);
     const conn = view?.online && view.workerId ? this.workers.get(view.workerId) : undefined;
     if (!view || !conn) {
@@ -250,6 +265,7 @@ export class WorkerHub {
       });
     }
     const requestId = `req_${randomUUID()}`;
+    const traceId = currentRequestId();
     return new Promise<CommandResult>((resolve) => {
       const timer = setTimeout(() => {
         const flight = conn.inFlight.get(requestId);
@@ -273,7 +289,7 @@ export class WorkerHub {
       conn.inFlight.set(requestId, flight);
       conn.socket.emit(
         'command',
-        { requestId, deviceId: req.deviceId, command: req.command, args: req.args, deadlineMs: workerBudget(req.deadlineMs), leaseId: req.leaseId, actor: req.actor },
+        { requestId, deviceId: req.deviceId, command: req.command, args: req.args, deadlineMs: workerBudget(req.deadlineMs), leaseId: req.leaseId, actor: req.actor, ...(traceId ? { traceId } : {}) },
         (raw: unknown) => {
           const parsed = CommandResultSchema.safeParse(raw);
           flight.settle(
@@ -307,6 +323,7 @@ export class WorkerHub {
   }
 
   private onFrame(frame: FrameMessage): void {
+    this.options.observer?.frame(frame.deviceId);
     this.latestFrames.set(frame.deviceId, frame);
     for (const listener of this.frameListeners.get(frame.deviceId) ?? []) listener(frame);
   }

@@ -57,7 +57,8 @@ export class LeaseManager {
     private readonly deviceExists: (deviceId: string) => boolean,
     private readonly policy: LeasePolicy = DEFAULT_LEASE_POLICY,
   ) {
-    this.sweeper = setInterval(() => void this.sweep(), policy.sweepMs);
+    // A store that does not answer (a Postgres restart) fails this round only; the next one retries.
+    this.sweeper = setInterval(() => void this.sweep().catch(() => undefined), policy.sweepMs);
     this.sweeper.unref();
   }
 

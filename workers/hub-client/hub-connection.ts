@@ -27,6 +27,18 @@ export interface HubConnectionOptions {
   log: (message: string) => void;
   /** Called when the hub refuses the worker token: retrying cannot help. */
   onRejected?: (reason: string) => void;
+  /** Called after each command with the hub's request id (a structured log line). */
+  onCommandDone?: (entry: CommandLogEntry) => void;
+}
+
+/** One command as the worker ran it; `reqId` is the hub's request id, so both logs join. */
+export interface CommandLogEntry {
+  reqId: string | undefined;
+  deviceId: string;
+  command: string;
+  ok: boolean;
+  code: string | undefined;
+  ms: number;
 }
 
 type WorkerSocket = Socket<HubToWorkerEvents, WorkerToHubEvents>;
@@ -175,7 +187,17 @@ export class HubConnection {
     }
     const message = parsed.data;
     this.socket.emit('command:received', { requestId: message.requestId });
-    ack(await runCommand(this.devices.get(message.deviceId), message));
+    const started = performance.now();
+    const result = await runCommand(this.devices.get(message.deviceId), message);
+    ack(result);
+    this.options.onCommandDone?.({
+      reqId: message.traceId,
+      deviceId: message.deviceId,
+      command: message.command,
+      ok: result.envelope.ok,
+      code: result.envelope.ok ? undefined : result.envelope.error.code,
+      ms: Math.round(performance.now() - started),
+    });
   }
 
   private onFramesSubscribe(raw: unknown): void {
