@@ -8,6 +8,7 @@ import type { DeviceProvider } from './provider.js';
 const PROVIDERS: Record<string, () => Promise<DeviceProvider>> = {
   web: async () => (await import('../bridges/web/provider.js')).webProvider,
   android: async () => (await import('../bridges/android/provider.js')).androidProvider,
+  ios: async () => (await import('../bridges/ios/provider.js')).iosProvider,
 };
 
 function knownPlatforms(): string[] {

@@ -19,7 +19,7 @@ import type { DeviceFacts } from './device-facts.js';
 import { inputTextCommands, untypeableReason } from './input/input-text.js';
 import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './input/keys.js';
 import { motionCommand, motionSteps } from './input/motion-events.js';
-import { renderScreenshot } from './screenshot.js';
+import { renderScreenshot } from '../../render-screenshot.js';
 import { ScreenrecordFrames } from './screenrecord-frames.js';
 import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
 import type { TreeSource } from './tree-source.js';

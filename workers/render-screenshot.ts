@@ -1,8 +1,8 @@
-// A `screencap -p` PNG (device pixels) as the requested image: cropped in points, scaled to
+// A device's PNG screen (device pixels: Android `screencap -p`, iOS `simctl io screenshot`) as the requested image: cropped in points, scaled to
 // `scale` image pixels per point, encoded as JPEG or PNG.
 import sharp from 'sharp';
-import type { Rect } from '../../../core/model/index.js';
-import type { ScreenshotOptions, ScreenshotResult } from '../../bridge.js';
+import type { Rect } from '../core/model/index.js';
+import type { ScreenshotOptions, ScreenshotResult } from './bridge.js';
 
 const JPEG_QUALITY = 80;
 
