@@ -9,7 +9,7 @@ const BundleId = z
   .string()
   .min(1)
   .max(255)
-  .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'a bundle id such as com.example.app');
+  .regex(/^[A-Za-z0-9][A-Za-z0-9-]*(\.[A-Za-z0-9-]+)+$/, 'a bundle id such as com.example.app (never starting with -)');
 
 /** A web or app deep link (`https:`, `myapp://...`); never the simulator's files or script URLs. */
 const DeepLink = z

@@ -6,6 +6,7 @@ import { importScreen } from '../../../core/importers/index.js';
 import { IOS_VERBS, type IosVerb } from '../../../core/wire/ios-commands.js';
 import { touchEvents } from '../../../core/wire/ios-helper-protocol.js';
 import type { AppState, Point, Screen, Stillness, UiNode } from '../../../core/model/index.js';
+import { containsPoint } from '../../../core/model/index.js';
 import type { Capabilities, DeviceBridge, DeviceInfo, Frame, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
 import { renderScreenshot } from '../../render-screenshot.js';
 import { screenshotArea } from '../../screenshot-area.js';
@@ -111,7 +112,14 @@ export class IosDevice implements DeviceBridge {
     const json = await this.parts.tool.describePoint(this.udid, point);
     if (json.trim() === '' || json.trim() === 'null' || json.trim() === '[]') return null;
     const screen = importScreen(json, { format: 'idb-json', scale: this.info.scale });
-    return { ...screen.root, children: [] };
+    // The point query answers one element; the importer may wrap it in an application node.
+    let node = screen.root;
+    for (;;) {
+      const inside = node.children.find((c) => containsPoint(c.frame, point));
+      if (!inside) break;
+      node = inside;
+    }
+    return { ...node, children: [] };
   }
 
   async perform(timeline: TouchTimeline): Promise<void> {

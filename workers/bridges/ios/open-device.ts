@@ -15,6 +15,7 @@ export interface OpenIosDeviceOptions {
   /** The native helper's binary; absent or missing file: one-finger input through the tool. */
   helperPath?: string;
   appsDir?: string;
+  env?: NodeJS.ProcessEnv;
 }
 
 /**
@@ -36,7 +37,7 @@ export async function openIosDevice(o: OpenIosDeviceOptions): Promise<IosDevice>
   else if (!existsSync(o.helperPath)) helperMissing = `${o.helperPath} does not exist (build it: swift build -c release --package-path native/ios)`;
   else {
     try {
-      const started = await HelperClient.start(o.helperPath, o.simulator.udid);
+      const started = await HelperClient.start(o.helperPath, o.simulator.udid, o.env);
       helper = { client: started.client, multiTouch: started.hello.multiTouch, name: started.hello.helper };
     } catch (err) {
       helperMissing = `the helper did not start: ${err instanceof Error ? err.message : String(err)}`;

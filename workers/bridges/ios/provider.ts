@@ -5,6 +5,7 @@
 //   SIMLAB_IOS_HELPER    the native helper binary (default native/ios/.build/release/simlab-ios-helper)
 //   SIMLAB_IOS_APPS_DIR  folder of .app bundles that `ios.install` may install, by name
 //   SIMLAB_IOS_XCRUN, SIMLAB_IOS_AXE, SIMLAB_IOS_IDB  the tools' paths, when not on PATH
+//   SIMLAB_IOS_POLL_MS   how often the simulator list is read (default 5000, 200-60000)
 // A simulator is announced while booted; shut down, it is withdrawn, and announced again under
 // the same id when it boots. Simulators booted later join.
 import { fileURLToPath } from 'node:url';
@@ -16,15 +17,22 @@ import { pickUiTool } from './pick-tool.js';
 import { Simctl, type Simulator } from './simctl.js';
 
 const DEFAULT_HELPER = fileURLToPath(new URL('../../../native/ios/.build/release/simlab-ios-helper', import.meta.url));
-const POLL_MS = 5000;
 
 export function iosDeviceId(workerId: string, udid: string): string {
   return `${workerId}-ios-${udid.replace(/[^A-Za-z0-9_.-]/g, '-')}`;
 }
 
+function pollMs(env: NodeJS.ProcessEnv): number {
+  const text = env.SIMLAB_IOS_POLL_MS?.trim() || '5000';
+  const ms = Number(text);
+  if (!Number.isInteger(ms) || ms < 200 || ms > 60_000) throw new Error(`SIMLAB_IOS_POLL_MS must be a whole number of ms in 200-60000, not "${text}"`);
+  return ms;
+}
+
 export const iosProvider: DeviceProvider = {
   platform: 'ios',
   async start({ workerId, env, log }: ProviderContext) {
+    const every = pollMs(env);
     const simctl = new Simctl(env.SIMLAB_IOS_XCRUN?.trim() || 'xcrun', env);
     const tool = await pickUiTool(env);
     const only = listOf(env.SIMLAB_IOS_UDIDS);
@@ -48,7 +56,7 @@ export const iosProvider: DeviceProvider = {
     const open = async (sim: Simulator): Promise<void> => {
       const id = iosDeviceId(workerId, sim.udid);
       try {
-        const bridge = await openIosDevice({ id, simulator: sim, simctl, tool, helperPath, ...(appsDir ? { appsDir } : {}) });
+        const bridge = await openIosDevice({ id, simulator: sim, simctl, tool, helperPath, env, ...(appsDir ? { appsDir } : {}) });
         if (closed) return void (await bridge.close());
         bridges.set(sim.udid, bridge);
         const touch = bridge.capabilities.multiTouch ? 'multi-touch' : `one finger (${bridge.capabilities.reasons?.multiTouch ?? ''})`;
@@ -81,7 +89,7 @@ export const iosProvider: DeviceProvider = {
           .finally(() => {
             if (!closed) poll();
           });
-      }, POLL_MS);
+      }, every);
     };
 
     await refresh();

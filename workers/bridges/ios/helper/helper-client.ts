@@ -40,8 +40,8 @@ export class HelperClient {
   }
 
   /** Starts the helper for one simulator and checks that it speaks our protocol version. */
-  static async start(binary: string, udid: string): Promise<{ client: HelperClient; hello: HelperHello }> {
-    const client = new HelperClient(spawn(binary, ['--udid', udid], { stdio: ['pipe', 'pipe', 'pipe'] }));
+  static async start(binary: string, udid: string, env: NodeJS.ProcessEnv = process.env): Promise<{ client: HelperClient; hello: HelperHello }> {
+    const client = new HelperClient(spawn(binary, ['--udid', udid], { stdio: ['pipe', 'pipe', 'pipe'], env }));
     try {
       const reply = await client.request({ op: 'hello', version: IOS_HELPER_PROTOCOL_VERSION }, HELLO_MS);
       if (!('op' in reply) || reply.op !== 'hello') throw new SimlabError('UNSUPPORTED', 'the iOS helper answered hello with something else');
