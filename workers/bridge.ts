@@ -73,6 +73,11 @@ export interface DeviceBridge {
   describe(): Promise<Screen>;
   /** What is at this point, where the platform can answer. */
   hitTest?(point: Point): Promise<UiNode | null>;
+  /**
+   * Every control painted in these regions (points), in one call, where the platform can scan
+   * (cheaper than a hitTest per point). Elements found so have `source: 'hit'`.
+   */
+  hitScan?(regions: Rect[]): Promise<UiNode[]>;
   perform(timeline: TouchTimeline): Promise<void>;
   type(text: string): Promise<void>;
   paste?(text: string): Promise<void>;

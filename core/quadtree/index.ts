@@ -21,13 +21,15 @@ export interface FillGapsOptions {
   budget?: number;
   /** Frames already known (e.g. elements the tree exposes): never probed. */
   covered?: Rect[];
+  /** Asked before each probe; true ends the search as a spent budget does (e.g. a time budget). */
+  stop?: () => boolean;
 }
 
 export interface FillGapsResult<H extends HitResult> {
   /** Distinct hits (by key), in the order they were found. */
   hits: H[];
   probes: number;
-  /** True when the budget ran out before every cell was explored. */
+  /** True when the budget ran out (or stop() said so) before every cell was explored. */
   exhausted: boolean;
 }
 
@@ -82,7 +84,7 @@ export async function fillGaps<H extends HitResult>(
       queue.push(...subtractRect(cell, cover, minSize));
       continue;
     }
-    if (probes >= budget) return { hits, probes, exhausted: true };
+    if (probes >= budget || options.stop?.()) return { hits, probes, exhausted: true };
     probes++;
     const hit = await probe(centre);
     if (hit && !seen.has(hit.key)) {

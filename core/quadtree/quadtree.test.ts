@@ -62,6 +62,12 @@ describe('fillGaps', () => {
     assert.deepEqual([none.probes, none.hits.length, none.exhausted], [0, 0, true]);
   });
 
+  it('ends the search when stop() says so, as a spent budget does', async () => {
+    const s = screenOf(buttonBar(5));
+    const r = await fillGaps(BAR, s.probe, { stop: () => s.probed.length >= 2 });
+    assert.deepEqual([r.probes, s.probed.length, r.exhausted], [2, 2, true]);
+  });
+
   it('explores an empty region down to minSize and stops', async () => {
     const s = screenOf([]);
     const r = await fillGaps({ x: 0, y: 0, w: 160, h: 80 }, s.probe, { budget: 10_000 });

@@ -1,13 +1,11 @@
-import type { Point, Rect, Screen, Stillness, UiNode } from '../../core/model/index.js';
-import { rectCentre, roundRect } from '../../core/model/index.js';
-import { frameDistance } from '../../core/outline/identity.js';
+import type { Screen, Stillness } from '../../core/model/index.js';
 import { buildSnapshot } from '../../core/outline/build.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { cleanScreen } from '../../core/clean/index.js';
 import { detectLists } from '../../core/lists/index.js';
 import { emptyRegions } from '../../core/quadtree/empty-regions.js';
 import type { DeviceBridge } from '../bridge.js';
-import { gapFill, type GapFillOptions } from './gap-fill.js';
+import { gapFill, nameControls, stillThere, type GapFill, type GapFillOptions, type HitTester } from './gap-fill.js';
 
 /** Screens whose hit-test results are remembered. */
 const HIT_CACHE_SIZE = 32;
@@ -32,8 +30,8 @@ export interface Observation {
  * before/after snapshots and staleness checks see the screen the same way.
  */
 export class Observer {
-  private readonly byTree = new Map<string, UiNode[]>();
-  private readonly byHoles = new Map<string, UiNode[]>();
+  private readonly byTree = new Map<string, GapFill>();
+  private readonly byHoles = new Map<string, GapFill>();
 
   constructor(
     private readonly bridge: DeviceBridge,
@@ -53,9 +51,9 @@ export class Observer {
 
   /** Asks the device again whether a hit-tested element is where the outline says. */
   async confirmHit(el: OutlineElement): Promise<boolean> {
-    const probe = this.probe();
-    if (!probe) return false;
-    const there = sameHit(await probe(el.tap), { role: el.role, label: el.label, frame: el.visibleFrame });
+    const tester = this.tester();
+    if (!tester) return false;
+    const there = await stillThere([{ role: el.role, label: el.label, frame: el.visibleFrame }], tester);
     if (!there) {
       // The hidden content changed under an unchanged tree: the next look probes afresh.
       this.byTree.clear();
@@ -64,47 +62,38 @@ export class Observer {
     return there;
   }
 
-  private probe(): ((p: Point) => Promise<UiNode | null>) | undefined {
+  private tester(): HitTester | undefined {
     const { bridge } = this;
-    if (this.options.gapFill === false || !bridge.capabilities.hitTest || !bridge.hitTest) return undefined;
-    const hitTest = bridge.hitTest.bind(bridge);
-    return (p: Point) => hitTest(p);
+    if (this.options.gapFill === false || !bridge.capabilities.hitTest) return undefined;
+    const tester: HitTester = {};
+    if (bridge.hitTest) tester.probe = bridge.hitTest.bind(bridge);
+    if (bridge.hitScan) tester.scan = bridge.hitScan.bind(bridge);
+    return tester.probe || tester.scan ? tester : undefined;
   }
 
   /**
    * Hit-testing costs far more than a tree read, so: the same tree reuses its hits outright;
-   * a changed tree with the same holes re-checks the known hits with one probe each; only
-   * new holes (or hits that moved) pay for a full gap fill.
+   * a changed tree with the same holes re-checks the known hits (one scan, or one probe each);
+   * only new holes (or hits that moved) pay for a full gap fill.
    */
   private async withHits(screen: Screen): Promise<Screen> {
-    const probe = this.probe();
-    if (!probe) return screen;
+    const tester = this.tester();
+    if (!tester) return screen;
     const options = this.options.gapFill || {};
     const treeKey = buildSnapshot(screen).id;
-    let hits = this.byTree.get(treeKey);
-    if (!hits) {
+    let fill = this.byTree.get(treeKey);
+    if (!fill) {
       const holesKey = JSON.stringify(emptyRegions(screen, options));
       const known = this.byHoles.get(holesKey);
-      hits = known && (await this.allStillThere(known, probe)) ? known : await gapFill(screen, probe, options);
-      remember(this.byHoles, holesKey, hits);
+      const again = known?.hits.map((h) => ({ role: h.role, label: h.label, frame: h.visibleFrame ?? h.frame }));
+      fill = known && again && (await stillThere(again, tester)) ? known : await gapFill(screen, tester, options);
+      remember(this.byHoles, holesKey, fill);
     }
-    remember(this.byTree, treeKey, hits);
-    if (hits.length === 0) return screen;
-    return { ...screen, root: { ...screen.root, children: [...screen.root.children, ...hits] } };
+    remember(this.byTree, treeKey, fill);
+    if (fill.hits.length === 0 && fill.names.length === 0) return screen;
+    const root = nameControls(screen.root, fill.names);
+    return { ...screen, root: { ...root, children: [...root.children, ...fill.hits] } };
   }
-
-  private async allStillThere(hits: UiNode[], probe: (p: Point) => Promise<UiNode | null>): Promise<boolean> {
-    for (const hit of hits) {
-      const frame = hit.visibleFrame ?? hit.frame;
-      if (!sameHit(await probe(rectCentre(frame)), { role: hit.role, label: hit.label, frame })) return false;
-    }
-    return true;
-  }
-}
-
-function sameHit(node: UiNode | null, want: { role: string; label?: string; frame: Rect }): boolean {
-  if (!node || node.role !== want.role || node.label !== want.label) return false;
-  return frameDistance(roundRect(node.visibleFrame ?? node.frame), roundRect(want.frame)) <= 1;
 }
 
 function remember<V>(cache: Map<string, V>, key: string, value: V): void {

@@ -90,6 +90,11 @@ const ROLE_BY_ARIA: Record<string, UiNode['role']> = {
   combobox: 'Picker',
 };
 
+/** The model's role for an element by its ARIA role, else its tag; `Other` when neither says. */
+export function roleOfElement(tag: string, ariaRole: string): UiNode['role'] {
+  return ROLE_BY_ARIA[ariaRole] ?? ROLE_BY_TAG[tag] ?? 'Other';
+}
+
 /**
  * The element that would take a tap at this point: the hit element or its nearest ancestor
  * with a pointer/click/touch listener or the markup of a control. Elements the accessibility
@@ -156,7 +161,7 @@ function toNode(el: ElementFacts, view: PageView): UiNode | null {
   const seen = el.clip ? intersectRect(el.rect, el.clip) : null;
   if (!seen) return null;
   const visible = clientRectToPoints(view, seen);
-  const role = ROLE_BY_ARIA[el.role] ?? ROLE_BY_TAG[el.tag] ?? 'Other';
+  const role = roleOfElement(el.tag, el.role);
   const node: UiNode = {
     role,
     frame: clientRectToPoints(view, el.rect),

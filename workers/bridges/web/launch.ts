@@ -3,6 +3,7 @@ import { SimlabError } from '../../../core/contract/index.js';
 import type { Orientation } from '../../../core/model/index.js';
 import { findChromium } from './find-chromium.js';
 import { guardNavigation, type RefusalLog, type RefusedRequest } from './navigation-guard.js';
+import { installListenerRecord } from './hit-scan.js';
 import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
 import { UrlPolicy } from './url-policy.js';
@@ -89,6 +90,7 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     });
     // hasTouch alone reports one touch point; a phone has several.
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: profile.maxTouchPoints });
+    await installListenerRecord(page);
     await navigate(page, options.url);
     launched++;
     return new WebDevice({

@@ -3,7 +3,8 @@ import { SimlabError } from '../../../core/contract/index.js';
 import { validateTimeline } from '../../../core/gestures/validate.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
-import type { AppState, Point, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
+import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
+import { intersectRect } from '../../../core/model/index.js';
 import { resolveKey } from '../../../core/wire/keys.js';
 import type {
   Capabilities,
@@ -16,6 +17,7 @@ import type {
 } from '../../bridge.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import { captureCdpAx, captureLayout } from './capture.js';
+import { scanControls } from './hit-scan.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
 import type { RefusalLog } from './navigation-guard.js';
@@ -135,6 +137,16 @@ export class WebDevice implements DeviceBridge {
   async hitTest(point: Point): Promise<UiNode | null> {
     this.requirePoint(point);
     return this.guard(() => hitTestAt(this.cdp, point));
+  }
+
+  async hitScan(regions: Rect[]): Promise<UiNode[]> {
+    const { w, h } = this.viewport;
+    if (!Array.isArray(regions) || regions.length > 64 || !regions.every((r) => [r.x, r.y, r.w, r.h].every(Number.isFinite) && r.w > 0 && r.h > 0)) {
+      throw new SimlabError('INVALID_ARGS', 'hitScan takes up to 64 rectangles with finite x, y and positive w, h');
+    }
+    // Only the screen is scanned: a region is cut to it.
+    const onScreen = regions.map((r) => intersectRect(r, { x: 0, y: 0, w, h })).filter((r): r is Rect => r !== null);
+    return this.guard(() => scanControls(this.cdp, onScreen));
   }
 
   async perform(timeline: TouchTimeline): Promise<void> {
