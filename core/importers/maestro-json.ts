@@ -103,20 +103,23 @@ function toNode(n: TreeNode, ctx: Context, frame: Rect): UiNode {
   return node;
 }
 
-/** A node with bounds as a UiNode; a node without (Maestro's empty root) gives its children. */
+/** A node with bounds as a UiNode; a node without (Maestro's root, empty or `[0,0][0,0]`) gives its children. */
 function placed(n: TreeNode, ctx: Context): UiNode[] {
-  const f = boundsOf(n, ctx.text);
+  const f = topBounds(n, ctx.text);
   if (f) return [toNode(n, ctx, ctx.platform === 'android' ? scaleRect(f, ctx.scale) : f)];
   return kidsOf(n).flatMap((c) => placed(c, ctx));
 }
 
-/** Every bounded node's pixel (or point) rectangle, for the screen size. */
-function allBounds(n: TreeNode, text: string, out: Rect[]): Rect[] {
+function topBounds(n: TreeNode, text: string): Rect | null {
   const f = boundsOf(n, text);
-  if (f) out.push(f);
-  for (const c of kidsOf(n)) allBounds(c, text, out);
-  return out;
+  return f && (f.w > 0 || f.h > 0) ? f : null;
 }
+
+/** The outermost nodes with bounds: the windows (Android) or the application (iOS). */
+function outermost(n: TreeNode, text: string): TreeNode[] {
+  return topBounds(n, text) ? [n] : kidsOf(n).flatMap((c) => outermost(c, text));
+}
+
 
 /**
  * Maestro's `maestro hierarchy` JSON: nested `{attributes, children}` with `bounds` as
@@ -129,7 +132,9 @@ export function importMaestroJson(text: string, options: ImportOptions): Screen 
   if (!isObject(doc) || !(isObject(doc.attributes) || Array.isArray(doc.children))) {
     throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'the document is not a Maestro tree node {attributes, children}');
   }
-  const rects = allBounds(doc, text, []);
+  // The screen is what the outermost nodes span; content scrolled out of it lies beyond.
+  const tops = outermost(doc, text);
+  const rects = tops.map((n) => topBounds(n, text) as Rect);
   if (rects.length === 0) throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'no node has bounds');
   const widthPx = Math.max(...rects.map((r) => r.x + r.w));
   const heightPx = Math.max(...rects.map((r) => r.y + r.h));
@@ -138,7 +143,8 @@ export function importMaestroJson(text: string, options: ImportOptions): Screen 
   const scale = requestedScale(options) ?? (platform === 'android' ? guessAndroidScale(Math.min(widthPx, heightPx)) : DEFAULT_IOS_SCALE);
   const ctx: Context = { text, platform, scale };
   const size = platform === 'android' ? { w: widthPx / scale, h: heightPx / scale } : { w: widthPx, h: heightPx };
-  const app = findPackage(doc);
+  // The iOS flavour's outermost node is the application, labelled with its name.
+  const app = findPackage(doc) ?? (platform === 'ios' && tops.length === 1 && tops[0] ? str(attrsOf(tops[0]).accessibilityText) : undefined);
   const window: WindowInfo = { id: WINDOW, kind: 'app', layer: 1 };
   if (app) window.title = app;
   const root = applicationRoot(size, placed(doc, ctx), app);

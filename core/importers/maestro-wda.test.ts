@@ -45,13 +45,15 @@ const maestroAndroid = JSON.stringify(
   2,
 );
 
+// Maestro's iOS root is an empty element with bounds [0,0][0,0]; content scrolled below the screen reaches past it.
 const maestroIos = JSON.stringify(
-  maestroNode({ accessibilityText: 'Contacts', bounds: '[0,0][402,874]' }, [
+  maestroNode({ bounds: '[0,0][0,0]', enabled: 'false' }, [maestroNode({ accessibilityText: 'Contacts', bounds: '[0,0][402,874]' }, [
     maestroNode({ accessibilityText: 'Contacts', bounds: '[16,100][200,140]' }),
     maestroNode({ hintText: 'Search', 'resource-id': 'search-field', bounds: '[16,150][386,186]' }),
     maestroNode({ accessibilityText: 'Ada Lovelace', bounds: '[0,200][402,244]', clickable: 'true' }),
     maestroNode({ accessibilityText: 'Wi-Fi', value: 'On', title: 'Wi-Fi', bounds: '[0,244][402,288]' }),
-  ]),
+    maestroNode({ accessibilityText: 'Below the fold', bounds: '[0,900][402,944]' }),
+  ])]),
   null,
   2,
 );
@@ -107,7 +109,8 @@ describe('Maestro hierarchy JSON', () => {
     assert.equal(detectFormat(maestroIos), 'maestro-json');
     const s = importScreen(maestroIos);
     assert.equal(s.platform, 'ios');
-    assert.deepEqual(s.size, { w: 402, h: 874 });
+    assert.deepEqual(s.size, { w: 402, h: 874 }, 'the screen is the application element, not the content below it');
+    assert.equal(s.app, 'Contacts');
     const nodes = all(s.root);
     const search = nodes.find((n) => n.id === 'search-field');
     assert.equal(search?.role, 'TextField');
