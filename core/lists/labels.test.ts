@@ -1,89 +1,22 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { loadFixture, loadLabels } from '../../test/support/fixtures.js';
-import type { Rect } from '../model/geometry.js';
-import { intersectRect, rectArea } from '../model/geometry.js';
-import type { Screen } from '../model/screen.js';
-import type { UiNode } from '../model/ui-node.js';
-import { parseScreen } from '../import-and-clean.js';
-import { detectLists, type FoundList } from './index.js';
-
-/** LABELS.tsv frames are in the file's own units: pixels for Android and Rico, points for iOS. */
-function labelledRect(bounds: string, screen: Screen): Rect | null {
-  const n = bounds.split(',').map(Number);
-  if (n.length !== 4 || n.some((v) => !Number.isFinite(v))) return null;
-  const [x1, y1, x2, y2] = n as [number, number, number, number];
-  const f = screen.platform === 'android' ? screen.scale : 1;
-  return { x: x1 / f, y: y1 / f, w: (x2 - x1) / f, h: (y2 - y1) / f };
-}
-
-const textOf = (n: UiNode): string => [n.label, n.value, ...n.children.map(textOf)].filter(Boolean).join(' ');
-const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-
-function iou(a: Rect, b: Rect): number {
-  const i = intersectRect(a, b);
-  const inter = i ? rectArea(i) : 0;
-  return inter / (rectArea(a) + rectArea(b) - inter);
-}
-
-function isLabelledFirst(cell: UiNode, text: string, bounds: Rect | null): boolean {
-  if (bounds && iou(cell.frame, bounds) >= 0.5) return true;
-  return text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
-}
-
-/** Less than half of it can be seen: a boundary cell the labeller did not count. */
-function isPartial(cell: UiNode): boolean {
-  const v = cell.visibleFrame ?? cell.frame;
-  return rectArea(v) < rectArea(cell.frame) / 2;
-}
-
-interface Verdict {
-  agrees: boolean;
-  found: string;
-}
-
-/**
- * The README's rule: the main list is found with between `cells` and `cells + partial_cells`
- * cells (one more or less for a boundary cell), starting at the first cell; for a screen
- * without a main list, no list of three or more cells is reported.
- */
-function judge(row: Record<string, string>, screen: Screen, lists: FoundList[]): Verdict {
-  const big = lists.filter((l) => l.cells.length >= 3);
-  if (row.main_list === 'no') return { agrees: big.length === 0, found: big.length === 0 ? 'no list of 3+' : `${big.length} list(s) of 3+` };
-  const best = lists[0];
-  if (!best) return { agrees: false, found: 'no list' };
-  const cells = Number(row.cells);
-  const partial = Number(row.partial_cells);
-  const n = best.cells.length;
-  const countOk = n >= cells - 1 && n <= cells + partial + 1;
-  const bounds = labelledRect(row.first_cell_bounds ?? '', screen);
-  const [c0, c1] = best.cells as [UiNode, UiNode | undefined];
-  const text = row.first_cell_text ?? '';
-  const startOk = isLabelledFirst(c0, text, bounds) || (c1 !== undefined && isPartial(c0) && isLabelledFirst(c1, text, bounds));
-  const first = squash(textOf(c0)).slice(0, 24);
-  return { agrees: countOk && startOk, found: `${best.detector}/${best.axis} ${n} cells from "${first}"${countOk ? '' : ' (count off)'}${startOk ? '' : ' (wrong start)'}` };
-}
+import { FIXTURES_DIR, MORE_APPS_DIR, moreAppsPresent } from '../../test/support/fixtures.js';
+import { measureAgreement, percent } from '../../test/support/list-labels.js';
 
 test('list detection agrees with the hand labels on at least 90% of the labelled screens', (t) => {
-  const rows = loadLabels();
-  assert.ok(rows.length >= 20, 'LABELS.tsv holds the labelled screens');
-  let counted = 0;
-  let agreed = 0;
-  let agreedAll = 0;
+  const a = measureAgreement(FIXTURES_DIR);
+  assert.ok(a.all >= 20, 'LABELS.tsv holds the labelled screens');
   t.diagnostic('verdict | confidence | file | label | found');
-  for (const row of rows) {
-    const screen = parseScreen(loadFixture(row.file ?? '').text);
-    const v = judge(row, screen, detectLists(screen));
-    // Low-confidence labels are informative, not a verdict (LABELS README).
-    const informative = row.confidence === 'low';
-    if (!informative) {
-      counted++;
-      if (v.agrees) agreed++;
-    }
-    if (v.agrees) agreedAll++;
-    const label = row.main_list === 'no' ? 'no main list' : `${row.cells}+${row.partial_cells} cells from "${(row.first_cell_text ?? '').slice(0, 24)}"`;
-    t.diagnostic(`${v.agrees ? 'AGREE   ' : 'DISAGREE'} | ${(row.confidence ?? '').padEnd(6)} | ${row.file} | ${label} | ${v.found}`);
-  }
-  t.diagnostic(`agreement: ${agreed}/${counted} high/medium-confidence screens (${((100 * agreed) / counted).toFixed(1)}%), ${agreedAll}/${rows.length} with low-confidence rows too`);
-  assert.ok(agreed / counted >= 0.9, `agreement ${agreed}/${counted} is below 90%`);
+  for (const line of a.lines) t.diagnostic(line);
+  t.diagnostic(`agreement: ${percent(a)} high/medium-confidence screens, ${a.agreedAll}/${a.all} with low-confidence rows too`);
+  assert.ok(a.agreed / a.counted >= 0.9, `agreement ${percent(a)} is below 90%`);
+});
+
+test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
+  const dev = measureAgreement(MORE_APPS_DIR, 'dev');
+  const measure = measureAgreement(MORE_APPS_DIR, 'measure');
+  assert.ok(dev.all >= 10 && measure.all >= 10, 'both splits hold labelled screens');
+  for (const line of [...dev.lines.map((l) => `dev     | ${l}`), ...measure.lines.map((l) => `measure | ${l}`)]) t.diagnostic(line);
+  t.diagnostic(`dev split: ${percent(dev)}; measure-only split: ${percent(measure)}`);
+  assert.ok(measure.agreed / measure.counted >= 0.9, `measure-only agreement ${percent(measure)} is below 90%`);
 });

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -7,6 +7,14 @@ export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..
 
 /** Real captured UI trees, shipped beside the repository in shared/ (override: SIMLAB_FIXTURES). */
 export const FIXTURES_DIR = process.env.SIMLAB_FIXTURES ?? resolve(REPO_ROOT, '../shared/fixtures/ui-trees');
+
+/**
+ * Real dumps from apps the outline engine was not developed on, labelled with a `split` column
+ * (`dev` or `measure`): kept beside the repository in shared/ (override: SIMLAB_MORE_APPS).
+ */
+export const MORE_APPS_DIR = process.env.SIMLAB_MORE_APPS ?? resolve(REPO_ROOT, '../shared/fixtures/more-apps');
+
+export const moreAppsPresent = (): boolean => existsSync(join(MORE_APPS_DIR, 'LABELS.tsv'));
 
 export interface Fixture {
   /** Path relative to the fixtures folder, as LABELS.tsv names it (e.g. `android/appium_settings_top.xml`). */
@@ -28,14 +36,19 @@ export function loadFixtures(): Fixture[] {
   return out;
 }
 
-export function loadFixture(name: string): Fixture {
-  const path = join(FIXTURES_DIR, name);
+export function loadFixture(name: string, dir = FIXTURES_DIR): Fixture {
+  const path = join(dir, name);
   return { name, path, text: readFileSync(path, 'utf8') };
 }
 
-/** LABELS.tsv as records keyed by its header. */
-export function loadLabels(): Array<Record<string, string>> {
-  const [header, ...rows] = readFileSync(join(FIXTURES_DIR, 'LABELS.tsv'), 'utf8').trim().split('\n');
+/** A folder's LABELS.tsv as records keyed by its header. */
+export function loadLabels(dir = FIXTURES_DIR): Array<Record<string, string>> {
+  return loadTsv(dir, 'LABELS.tsv');
+}
+
+/** A tab-separated file (LABELS.tsv, PROVENANCE.tsv) as records keyed by its header. */
+export function loadTsv(dir: string, name: string): Array<Record<string, string>> {
+  const [header, ...rows] = readFileSync(join(dir, name), 'utf8').trim().split('\n');
   const keys = (header ?? '').split('\t');
   return rows.map((row) => Object.fromEntries(row.split('\t').map((v, i) => [keys[i] ?? String(i), v])));
 }

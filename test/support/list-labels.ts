@@ -1,0 +1,95 @@
+import type { Rect } from '../../core/model/geometry.js';
+import { intersectRect, rectArea } from '../../core/model/geometry.js';
+import type { Screen } from '../../core/model/screen.js';
+import type { UiNode } from '../../core/model/ui-node.js';
+import { parseScreen } from '../../core/import-and-clean.js';
+import { detectLists, type FoundList } from '../../core/lists/index.js';
+import { loadFixture, loadLabels } from './fixtures.js';
+
+/** LABELS.tsv frames are in the file's own units: pixels for Android and Rico, points for iOS. */
+function labelledRect(bounds: string, screen: Screen): Rect | null {
+  const n = bounds.split(',').map(Number);
+  if (n.length !== 4 || n.some((v) => !Number.isFinite(v))) return null;
+  const [x1, y1, x2, y2] = n as [number, number, number, number];
+  const f = screen.platform === 'android' ? screen.scale : 1;
+  return { x: x1 / f, y: y1 / f, w: (x2 - x1) / f, h: (y2 - y1) / f };
+}
+
+const textOf = (n: UiNode): string => [n.label, n.value, ...n.children.map(textOf)].filter(Boolean).join(' ');
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+function iou(a: Rect, b: Rect): number {
+  const i = intersectRect(a, b);
+  const inter = i ? rectArea(i) : 0;
+  return inter / (rectArea(a) + rectArea(b) - inter);
+}
+
+function isLabelledFirst(cell: UiNode, text: string, bounds: Rect | null): boolean {
+  if (bounds && iou(cell.frame, bounds) >= 0.5) return true;
+  return text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
+}
+
+/** Less than half of it can be seen: a boundary cell the labeller did not count. */
+function isPartial(cell: UiNode): boolean {
+  const v = cell.visibleFrame ?? cell.frame;
+  return rectArea(v) < rectArea(cell.frame) / 2;
+}
+
+export interface Verdict {
+  agrees: boolean;
+  found: string;
+}
+
+/**
+ * The labels README's rule: the main list is found with between `cells` and `cells +
+ * partial_cells` cells (one more or less for a boundary cell), starting at the first cell;
+ * for a screen without a main list, no list of three or more cells is reported.
+ */
+export function judge(row: Record<string, string>, screen: Screen, lists: FoundList[]): Verdict {
+  const big = lists.filter((l) => l.cells.length >= 3);
+  if (row.main_list === 'no') return { agrees: big.length === 0, found: big.length === 0 ? 'no list of 3+' : `${big.length} list(s) of 3+` };
+  const best = lists[0];
+  if (!best) return { agrees: false, found: 'no list' };
+  const cells = Number(row.cells);
+  const partial = Number(row.partial_cells);
+  const n = best.cells.length;
+  const countOk = n >= cells - 1 && n <= cells + partial + 1;
+  const bounds = labelledRect(row.first_cell_bounds ?? '', screen);
+  const [c0, c1] = best.cells as [UiNode, UiNode | undefined];
+  const text = row.first_cell_text ?? '';
+  const startOk = isLabelledFirst(c0, text, bounds) || (c1 !== undefined && isPartial(c0) && isLabelledFirst(c1, text, bounds));
+  const first = squash(textOf(c0)).slice(0, 24);
+  return { agrees: countOk && startOk, found: `${best.detector}/${best.axis} ${n} cells from "${first}"${countOk ? '' : ' (count off)'}${startOk ? '' : ' (wrong start)'}` };
+}
+
+export interface Agreement {
+  /** Screens with a high or medium confidence label, and how many of them agree. */
+  counted: number;
+  agreed: number;
+  /** Every labelled screen (low-confidence labels are informative, not a verdict). */
+  all: number;
+  agreedAll: number;
+  /** One line per screen: verdict, confidence, file, label, what was found. */
+  lines: string[];
+}
+
+/** List detection against a folder's LABELS.tsv, optionally one `split` of it. */
+export function measureAgreement(dir: string, split?: string): Agreement {
+  const out: Agreement = { counted: 0, agreed: 0, all: 0, agreedAll: 0, lines: [] };
+  for (const row of loadLabels(dir)) {
+    if (split !== undefined && row.split !== split) continue;
+    const screen = parseScreen(loadFixture(row.file ?? '', dir).text);
+    const v = judge(row, screen, detectLists(screen));
+    out.all++;
+    if (v.agrees) out.agreedAll++;
+    if (row.confidence !== 'low') {
+      out.counted++;
+      if (v.agrees) out.agreed++;
+    }
+    const label = row.main_list === 'no' ? 'no main list' : `${row.cells}+${row.partial_cells} cells from "${(row.first_cell_text ?? '').slice(0, 24)}"`;
+    out.lines.push(`${v.agrees ? 'AGREE   ' : 'DISAGREE'} | ${(row.confidence ?? '').padEnd(6)} | ${row.file} | ${label} | ${v.found}`);
+  }
+  return out;
+}
+
+export const percent = (a: Agreement): string => `${a.agreed}/${a.counted} (${a.counted ? ((100 * a.agreed) / a.counted).toFixed(1) : '-'}%)`;
