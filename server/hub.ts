@@ -11,6 +11,10 @@ import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
 import { TokenVerifier } from './auth/tokens.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { LocalFolderStore } from './blobs/local-folder-store.js';
+import { retentionFromEnv, type RetentionPolicy } from './blobs/retention.js';
+import { RecordingManager } from './recordings/recording-manager.js';
+import { startRetentionSweep } from './recordings/retention-sweep.js';
+import { recordingPolicyFromEnv, type RecordingPolicy } from './recordings/recording-policy.js';
 import { WorkerHub } from './fleet/worker-hub.js';
 import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
 import { openStore } from './store/open-store.js';
@@ -40,6 +44,10 @@ export interface HubOptions {
   logger?: boolean;
   /** Where recordings and screenshots go; default a folder `blobs` in the data dir. */
   blobs?: BlobStore;
+  /** Which leases are recorded by default; default SIMLAB_RECORD, else agents'. */
+  recordingPolicy?: RecordingPolicy;
+  /** How long and how much evidence is kept; default SIMLAB_RETENTION_DAYS / SIMLAB_RETENTION_MAX_MB, else all of it. */
+  retention?: RetentionPolicy;
 }
 
 export interface Hub {
@@ -91,7 +99,13 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   });
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
   const blobs = options.blobs ?? new LocalFolderStore(join(dataDir, 'blobs'));
-  const services: HubServices = { store, verifier, leases, workers, blobs, hubVersion: version, startedAt: Date.now() };
+  const recordings = new RecordingManager(store, workers, leases, blobs, options.recordingPolicy ?? recordingPolicyFromEnv(), (message) =>
+    process.stderr.write(`simlab hub: ${message}\n`),
+  );
+  const stopRetention = startRetentionSweep(blobs, options.retention ?? retentionFromEnv(), () => recordings.liveSessionIds(), (message) =>
+    process.stderr.write(`simlab hub: ${message}\n`),
+  );
+  const services: HubServices = { store, verifier, leases, workers, blobs, recordings, hubVersion: version, startedAt: Date.now() };
   let app: FastifyInstance | null = null;
   try {
     await store.cancelWaitingQueue();
@@ -134,6 +148,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       io: sockets,
       close: () => {
         closing ??= (async () => {
+          stopRetention();
+          await recordings.close();
           workers.close();
           leases.close();
           sockets.engine.close();
@@ -145,6 +161,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     };
   } catch (err) {
     // A hub that could not start (a port in use, say) leaves nothing open behind it.
+    stopRetention();
+    await recordings.close();
     workers.close();
     leases.close();
     await app?.close();

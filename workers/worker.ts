@@ -1,4 +1,5 @@
 import { DeviceSession } from './session/device-session.js';
+import { TouchLog } from './recording/touch-log.js';
 import type { WorkerConfig } from './config.js';
 import { HubConnection, type CommandLogEntry } from './hub-client/hub-connection.js';
 import type { WorkerDevice } from './hub-client/worker-device.js';
@@ -45,7 +46,8 @@ export async function startWorker({ config, env, version, log, onRejected, onCom
     started.flatMap((p) => p.devices).map(({ id, bridge }) => {
       const known = sessions.get(id);
       if (known?.bridge === bridge) return known;
-      const made: WorkerDevice = { id, bridge, session: new DeviceSession(bridge) };
+      const touches = new TouchLog();
+      const made: WorkerDevice = { id, bridge, session: new DeviceSession(touches.wrap(bridge)), touches };
       sessions.set(id, made);
       return made;
     });

@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { DeviceDescriptorSchema } from './device.js';
 import { EnvelopeSchema } from './envelope.js';
 import type { Envelope } from '../contract/envelope.js';
+import {
+  ActionMediaSchema,
+  MAX_EVIDENCE_SCREENSHOT_BYTES,
+  type RecordingEnd,
+  type RecordingPiece,
+  type RecordingRequest,
+  type RecordingStartAck,
+} from './recording-protocol.js';
 
 /**
  * The hub <-> worker protocol: Socket.IO namespace `/workers` on the hub's one port.
@@ -24,6 +32,7 @@ import type { Envelope } from '../contract/envelope.js';
  *           `leaseId` is the ref scope: `@N` means element N of the latest snapshot taken under
  *           this key. It is the lease's id, or `watch:<tokenId>` for someone observing without a lease.
  *           `traceId` is the hub's request id (X-Request-Id): the worker logs it with the command.
+ * Recordings: core/wire/recording-protocol.ts.
  * Frames:   hub emits `frames:subscribe` / `frames:unsubscribe` {deviceId}; while subscribed the
  *           worker emits `frame` (JPEG bytes); latest frame wins, the hub may drop any frame.
  */
@@ -93,6 +102,17 @@ export const EvidenceSchema = z
       .instanceof(Uint8Array)
       .refine((b) => b.byteLength <= MAX_EVIDENCE_THUMBNAIL_BYTES, 'thumbnail too large')
       .optional(),
+    /** Where the action sits in the recording, when the device is being recorded. */
+    media: ActionMediaSchema.optional(),
+    /** Full-size JPEGs (one pixel per point) of the screen before and after, from the recording. */
+    screenshotBefore: z
+      .instanceof(Uint8Array)
+      .refine((b) => b.byteLength <= MAX_EVIDENCE_SCREENSHOT_BYTES, 'screenshot too large')
+      .optional(),
+    screenshotAfter: z
+      .instanceof(Uint8Array)
+      .refine((b) => b.byteLength <= MAX_EVIDENCE_SCREENSHOT_BYTES, 'screenshot too large')
+      .optional(),
   })
   .strict();
 
@@ -130,6 +150,8 @@ export interface HubToWorkerEvents {
   command: (message: CommandMessage, ack: (result: CommandResult) => void) => void;
   'frames:subscribe': (message: FramesRequest) => void;
   'frames:unsubscribe': (message: FramesRequest) => void;
+  'recording:start': (message: RecordingRequest, ack: (result: RecordingStartAck) => void) => void;
+  'recording:stop': (message: RecordingRequest) => void;
 }
 
 /** Events a worker emits to the hub. */
@@ -139,4 +161,6 @@ export interface WorkerToHubEvents {
   heartbeat: (message: Heartbeat) => void;
   'command:received': (message: CommandReceived) => void;
   frame: (message: FrameMessage) => void;
+  'recording:piece': (message: RecordingPiece) => void;
+  'recording:end': (message: RecordingEnd) => void;
 }

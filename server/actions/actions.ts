@@ -6,6 +6,7 @@ import type { Actor } from '../auth/actor.js';
 import { actionFeedOf } from './action-feed.js';
 import type { HubServices } from '../api/services.js';
 import type { DeviceView } from '../fleet/worker-hub.js';
+import { saveActionMedia } from '../recordings/action-media-store.js';
 
 export const DEFAULT_DEADLINE_MS = 30_000;
 export const MAX_DEADLINE_MS = 120_000;
@@ -51,8 +52,14 @@ export async function runAction(s: HubServices, actor: Actor, deviceId: string, 
   });
   actionFeedOf(s).publish({ kind: 'begun', action });
   const result = await s.workers.dispatch({ deviceId, command, args, leaseId: lease.id, actor, deadlineMs });
-  const outcome = { envelope: result.envelope, ...result.evidence, finishedAt: Date.now() };
+  const { media: _media, screenshotBefore: _before, screenshotAfter: _after, ...logged } = result.evidence ?? {};
+  const outcome = { envelope: result.envelope, ...logged, finishedAt: Date.now() };
   await s.store.finishAction(action.id, outcome);
+  const { media, screenshotBefore, screenshotAfter } = result.evidence ?? {};
+  if (media || screenshotBefore || screenshotAfter) {
+    // The video link and full-size screenshots are evidence beside the log: losing them never fails the action.
+    await saveActionMedia(s.blobs, session.id, action.id, { media, screenshotBefore, screenshotAfter }).catch(() => undefined);
+  }
   actionFeedOf(s).publish({
     kind: 'finished',
     action: {

@@ -14,6 +14,7 @@ import { commandRoutes } from './routes/commands.js';
 import { deviceRoutes } from './routes/devices.js';
 import { leaseRoutes } from './routes/leases.js';
 import { metaRoutes } from './routes/meta.js';
+import { recordingRoutes } from './routes/recordings.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { tokenRoutes } from './routes/tokens.js';
 
@@ -39,7 +40,7 @@ export interface ApiOptions {
 
 /** Every route of the API, in one table: registered, published in OpenAPI, walked by the auth test. */
 export function routeTable(s: HubServices): AnyRoute[] {
-  return [...metaRoutes(s), ...deviceRoutes(s), ...leaseRoutes(s), ...commandRoutes(s), ...sessionRoutes(s), ...tokenRoutes(s)];
+  return [...metaRoutes(s), ...deviceRoutes(s), ...leaseRoutes(s), ...commandRoutes(s), ...sessionRoutes(s), ...recordingRoutes(s), ...tokenRoutes(s)];
 }
 
 function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
@@ -152,7 +153,7 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
             reply,
           }),
         );
-        if (isRaw(result)) return reply.code(200).type(result.contentType).send(result.raw);
+        if (isRaw(result)) return reply.code(result.status ?? 200).type(result.contentType).send(result.raw);
         return send(reply, result);
       },
     });

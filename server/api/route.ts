@@ -8,6 +8,8 @@ import type { UserRole } from '../auth/roles.js';
 export interface RawResult {
   raw: Buffer;
   contentType: string;
+  /** 200 unless set (206 for a byte range). */
+  status?: number;
 }
 
 export type RouteResult = Envelope | RawResult;

@@ -1,4 +1,5 @@
 import type { BlobStore } from '../blobs/blob-store.js';
+import type { RecordingManager } from '../recordings/recording-manager.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 import type { LeaseManager } from '../leases/lease-manager.js';
 import type { Store } from '../store/store.js';
@@ -12,6 +13,7 @@ export interface HubServices {
   workers: WorkerHub;
   /** Recordings, full-size screenshots and bundles (a local folder unless HubOptions.blobs says otherwise). */
   blobs: BlobStore;
+  recordings: RecordingManager;
   hubVersion: string;
   startedAt: number;
 }

@@ -20,6 +20,14 @@ import {
   type RegisterAck,
   type WorkerToHubEvents,
 } from '../../core/wire/worker-protocol.js';
+import {
+  RecordingEndSchema,
+  RecordingPieceSchema,
+  RecordingStartAckSchema,
+  type RecordingEnd,
+  type RecordingPiece,
+  type RecordingStartAck,
+} from '../../core/wire/recording-protocol.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 import { currentRequestId } from '../ops/request-context.js';
 import type { Store } from '../store/store.js';
@@ -67,6 +75,12 @@ export interface WorkerHubObserver {
   frame(deviceId: string): void;
 }
 
+/** A recording's next piece, or its end, as its worker sent them. */
+export type RecordingMessage = { kind: 'piece'; piece: RecordingPiece } | { kind: 'end'; end: RecordingEnd };
+
+/** How long a worker has to answer `recording:start`. */
+const RECORDING_START_TIMEOUT_MS = 5000;
+
 export interface WorkerHubOptions {
   hubVersion: string;
   offlineAfterMs?: number;
@@ -96,6 +110,7 @@ export class WorkerHub {
   private readonly watchdog: NodeJS.Timeout;
   private readonly offlineAfterMs: number;
   private readonly listeners = new Set<(deviceId: string) => void>();
+  private readonly recordingListeners = new Set<(message: RecordingMessage) => void>();
 
   constructor(
     private readonly store: Store,
@@ -179,6 +194,14 @@ export class WorkerHub {
     socket.on('frame', (raw) => {
       const parsed = FrameMessageSchema.safeParse(raw);
       if (conn && parsed.success && conn.deviceIds.has(parsed.data.deviceId)) this.onFrame(parsed.data);
+    });
+    socket.on('recording:piece', (raw) => {
+      const parsed = RecordingPieceSchema.safeParse(raw);
+      if (conn && parsed.success && conn.deviceIds.has(parsed.data.deviceId)) this.emitRecording({ kind: 'piece', piece: parsed.data });
+    });
+    socket.on('recording:end', (raw) => {
+      const parsed = RecordingEndSchema.safeParse(raw);
+      if (conn && parsed.success && conn.deviceIds.has(parsed.data.deviceId)) this.emitRecording({ kind: 'end', end: parsed.data });
     });
     socket.on('disconnect', () => {
       if (conn) this.drop(conn, 'the worker disconnected');
@@ -315,6 +338,33 @@ export class WorkerHub {
       this.frameListeners.delete(deviceId);
       this.ownerOf(deviceId)?.socket.emit('frames:unsubscribe', { deviceId });
     };
+  }
+
+  /** Asks the device's worker to record it; resolves with its answer (never rejects). */
+  async startRecording(deviceId: string, recordingId: string): Promise<RecordingStartAck> {
+    const owner = this.ownerOf(deviceId);
+    if (!owner) return { ok: false, error: `device ${deviceId} is offline` };
+    try {
+      const raw: unknown = await owner.socket.timeout(RECORDING_START_TIMEOUT_MS).emitWithAck('recording:start', { deviceId, recordingId });
+      const parsed = RecordingStartAckSchema.safeParse(raw);
+      return parsed.success ? parsed.data : { ok: false, error: 'the worker answered recording:start with a malformed ack' };
+    } catch {
+      return { ok: false, error: `the worker did not answer recording:start within ${RECORDING_START_TIMEOUT_MS} ms` };
+    }
+  }
+
+  stopRecording(deviceId: string, recordingId: string): void {
+    this.ownerOf(deviceId)?.socket.emit('recording:stop', { deviceId, recordingId });
+  }
+
+  /** Recording pieces and ends from the workers (only for devices the sending worker owns). */
+  onRecording(listener: (message: RecordingMessage) => void): () => void {
+    this.recordingListeners.add(listener);
+    return () => this.recordingListeners.delete(listener);
+  }
+
+  private emitRecording(message: RecordingMessage): void {
+    for (const listener of this.recordingListeners) listener(message);
   }
 
   private ownerOf(deviceId: string): WorkerConn | undefined {

@@ -207,6 +207,11 @@ export class LeaseManager {
     return lease;
   }
 
+  /** The live lease if the caller holds it (or is an admin), else NOT_FOUND / FORBIDDEN / LEASE_REQUIRED. */
+  ownLive(actor: Actor, leaseId: string): Promise<LeaseRecord> {
+    return this.owned(actor, leaseId, true);
+  }
+
   async renew(actor: Actor, leaseId: string): Promise<LeaseRecord> {
     await this.owned(actor, leaseId, false);
     const renewed = await this.store.renewLease(leaseId, Date.now());

@@ -10,7 +10,11 @@ import {
   type RegisterAck,
   type WorkerToHubEvents,
 } from '../../core/wire/worker-protocol.js';
+import { RecordingRequestSchema, type RecordingStartAck } from '../../core/wire/recording-protocol.js';
 import { fail } from '../../core/contract/envelope.js';
+import { findFfmpeg } from '../media/ffmpeg-path.js';
+import { withMedia } from '../recording/action-media.js';
+import { DeviceRecorder } from '../recording/device-recorder.js';
 import { descriptorOf } from './descriptor.js';
 import { FrameStream } from './frame-stream.js';
 import { runCommand } from './run-command.js';
@@ -58,6 +62,7 @@ export class HubConnection {
   private readonly socket: WorkerSocket;
   private readonly devices = new Map<string, WorkerDevice>();
   private readonly streams = new Map<string, { stream: FrameStream; unsubscribe: () => void }>();
+  private readonly recorders = new Map<string, DeviceRecorder>();
   private heartbeat: NodeJS.Timeout | undefined;
   private registered = false;
   private closed = false;
@@ -79,6 +84,8 @@ export class HubConnection {
     this.socket.on('command', (message, ack) => void this.onCommand(message, ack));
     this.socket.on('frames:subscribe', (message) => this.onFramesSubscribe(message));
     this.socket.on('frames:unsubscribe', (message) => this.onFramesUnsubscribe(message));
+    this.socket.on('recording:start', (message, ack) => this.onRecordingStart(message, ack));
+    this.socket.on('recording:stop', (message) => this.onRecordingStop(message));
   }
 
   connect(): void {
@@ -106,6 +113,7 @@ export class HubConnection {
     this.closed = true;
     this.stopHeartbeat();
     this.stopAllStreams();
+    this.stopAllRecordings();
     this.socket.disconnect();
   }
 
@@ -143,6 +151,8 @@ export class HubConnection {
     this.registered = false;
     this.stopHeartbeat();
     this.stopAllStreams();
+    // The hub ends a lost worker's recordings; it asks for new ones when the worker is back.
+    this.stopAllRecordings();
     if (this.closed) return;
     if (reason === 'io server disconnect') {
       // socket.io does not retry a disconnect the hub asked for: the hub shutting down, or
@@ -187,9 +197,11 @@ export class HubConnection {
     }
     const message = parsed.data;
     this.socket.emit('command:received', { requestId: message.requestId });
+    const device = this.devices.get(message.deviceId);
     const started = performance.now();
-    const result = await runCommand(this.devices.get(message.deviceId), message);
-    ack(result);
+    const startedAt = Date.now();
+    const result = await runCommand(device, message);
+    ack(await withMedia(result, this.recorders.get(message.deviceId), device?.touches, startedAt, Date.now()));
     this.options.onCommandDone?.({
       reqId: message.traceId,
       deviceId: message.deviceId,
@@ -224,6 +236,47 @@ export class HubConnection {
     const data = frame.data as Uint8Array<ArrayBuffer>;
     this.socket.emit('frame', { deviceId, timestamp: frame.timestamp, width: frame.width, height: frame.height, data });
     return flushed;
+  }
+
+  private onRecordingStart(raw: unknown, ack: (result: RecordingStartAck) => void): void {
+    if (typeof ack !== 'function') return;
+    const parsed = RecordingRequestSchema.safeParse(raw);
+    if (!parsed.success) return ack({ ok: false, error: `malformed recording request: ${parsed.error.message}` });
+    const { deviceId, recordingId } = parsed.data;
+    const device = this.devices.get(deviceId);
+    if (!device) return ack({ ok: false, error: `device ${deviceId} is not on this worker` });
+    if (!device.bridge.capabilities.frames) return ack({ ok: false, error: `device ${deviceId} has no live frames to record` });
+    const running = this.recorders.get(deviceId);
+    if (running) return ack(running.recordingId === recordingId ? { ok: true } : { ok: false, error: `device ${deviceId} is already recording ${running.recordingId}` });
+    const ffmpeg = findFfmpeg();
+    if (!ffmpeg) return ack({ ok: false, error: 'no ffmpeg on this worker: set FFMPEG_PATH, install ffmpeg-static or the system ffmpeg' });
+    let seq = 0;
+    const recorder = new DeviceRecorder(recordingId, device.bridge, ffmpeg, {
+      onPiece: (piece, kind, startedAt) => {
+        if (!this.socket.connected) return;
+        const data = piece as Uint8Array<ArrayBuffer>;
+        this.socket.emit('recording:piece', { deviceId, recordingId, seq: seq++, kind, ...(startedAt !== undefined ? { startedAt } : {}), data });
+      },
+      onEnd: (error) => {
+        if (this.recorders.get(deviceId) === recorder) this.recorders.delete(deviceId);
+        if (error) this.options.log(`recording ${recordingId} of ${deviceId} ended: ${error}`);
+        if (this.socket.connected) this.socket.emit('recording:end', { deviceId, recordingId, ...(error ? { error: error.slice(0, 2000) } : {}) });
+      },
+    });
+    this.recorders.set(deviceId, recorder);
+    recorder.start();
+    ack({ ok: true });
+  }
+
+  private onRecordingStop(raw: unknown): void {
+    const parsed = RecordingRequestSchema.safeParse(raw);
+    if (!parsed.success) return;
+    const recorder = this.recorders.get(parsed.data.deviceId);
+    if (recorder?.recordingId === parsed.data.recordingId) void recorder.stop();
+  }
+
+  private stopAllRecordings(): void {
+    for (const recorder of this.recorders.values()) void recorder.stop();
   }
 
   private stopStream(deviceId: string): void {

@@ -2,6 +2,7 @@ import type { DeviceBridge } from '../bridge.js';
 import type { Envelope } from '../../core/contract/envelope.js';
 import type { Actor } from '../../core/wire/worker-protocol.js';
 import type { ActionEvidence } from '../session/action-evidence.js';
+import type { TouchLog } from '../recording/touch-log.js';
 
 /** Who runs a command and under which ref scope (the lease id, or `watch:<tokenId>`). */
 export interface ExecuteContext {
@@ -22,4 +23,6 @@ export interface WorkerDevice {
   id: string;
   bridge: DeviceBridge;
   session: CommandExecutor;
+  /** The touches the session performed (its bridge is wrapped by it), for recordings. */
+  touches?: TouchLog;
 }

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { SimlabError, ok } from '../../../core/contract/index.js';
+import { RecordingSchema, RecordingStateSchema, ReplaySchema, type RecordingJson, type ReplayJson } from '../../../core/wire/replay-views.js';
+import { sessionActionMedia } from '../../recordings/action-media-store.js';
+import { actionShotKey } from '../../recordings/evidence-keys.js';
+import type { RecordingManifest } from '../../recordings/recording-manifest.js';
+import { RecordingVideo, recordingManifest, sessionRecordings } from '../../recordings/recording-reader.js';
+import { byteRangeOf } from '../byte-range.js';
+import { route, signedIn, type AnyRoute } from '../route.js';
+import type { HubServices } from '../services.js';
+import { actionJson, sessionJson } from '../views.js';
+
+const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
+const LeaseParams = z.object({ id: Id });
+const SessionParams = z.object({ id: Id });
+const VideoParams = z.object({ id: Id, recordingId: Id });
+const ShotParams = z.object({ id: Id, actionId: Id, which: z.enum(['before', 'after']) });
+/** Most actions one replay answer carries. */
+const MAX_REPLAY_ACTIONS = 5000;
+
+const base = '/api/v1/sessions';
+const enc = encodeURIComponent;
+export const recordingVideoPath = (sessionId: string, recordingId: string) => `${base}/${enc(sessionId)}/recordings/${enc(recordingId)}/video`;
+export const actionShotPath = (sessionId: string, actionId: string, which: 'before' | 'after') => `${base}/${enc(sessionId)}/actions/${enc(actionId)}/screenshot/${which}`;
+
+function recordingJson(m: RecordingManifest): RecordingJson {
+  return {
+    id: m.id,
+    sessionId: m.sessionId,
+    deviceId: m.deviceId,
+    createdAt: new Date(m.createdAt).toISOString(),
+    startedAt: m.startedAt,
+    endedAt: m.endedAt === null ? null : new Date(m.endedAt).toISOString(),
+    endReason: m.endReason,
+    bytes: m.bytes,
+    video: recordingVideoPath(m.sessionId, m.id),
+  };
+}
+
+/** A session's replay: its recordings and its actions, each with its place in the video and full-size screenshots. */
+export async function replayOf(s: HubServices, sessionId: string): Promise<ReplayJson> {
+  const session = await s.store.getSession(sessionId);
+  if (!session) throw new SimlabError('NOT_FOUND', `no session ${sessionId}`);
+  const [recordings, media, actions] = await Promise.all([
+    sessionRecordings(s.blobs, session.id),
+    sessionActionMedia(s.blobs, session.id),
+    s.store.listActions(session.id, { limit: MAX_REPLAY_ACTIONS }),
+  ]);
+  return {
+    session: sessionJson(session),
+    recordings: recordings.map(recordingJson),
+    actions: actions.map((a) => {
+      const m = media.get(a.id);
+      return {
+        ...actionJson(a),
+        media: m?.media ?? null,
+        screenshotBefore: m?.before ? actionShotPath(session.id, a.id, 'before') : null,
+        screenshotAfter: m?.after ? actionShotPath(session.id, a.id, 'after') : null,
+      };
+    }),
+  };
+}
+
+export function recordingRoutes(s: HubServices): AnyRoute[] {
+  return [
+    route({
+      method: 'GET',
+      url: '/leases/:id/recording',
+      command: 'record.status',
+      minRole: 'agent',
+      tag: 'recordings',
+      summary: 'Whether a lease is recorded, and the recording in progress',
+      params: LeaseParams,
+      data: RecordingStateSchema,
+      handler: async ({ actor, params }) => ok('record.status', await s.recordings.state(await s.leases.ownLive(signedIn(actor), params.id))),
+    }),
+    route({
+      method: 'POST',
+      url: '/leases/:id/recording',
+      command: 'record',
+      minRole: 'agent',
+      tag: 'recordings',
+      summary: "Turns recording of the caller's lease on or off (agents' leases are recorded by default; SIMLAB_RECORD sets the lab's policy)",
+      params: LeaseParams,
+      body: z.object({ on: z.boolean() }).strict(),
+      data: RecordingStateSchema,
+      handler: async ({ actor, params, body }) => {
+        const lease = await s.leases.ownLive(signedIn(actor), params.id);
+        const state = await s.recordings.setWanted(lease, body.on);
+        if (body.on && state.error) throw new SimlabError('UNSUPPORTED', `the device cannot be recorded: ${state.error}`, { details: state });
+        return ok('record', state);
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/recordings',
+      command: 'recordings',
+      minRole: 'viewer',
+      tag: 'recordings',
+      summary: "A session's recordings, oldest first",
+      params: SessionParams,
+      data: z.object({ recordings: z.array(RecordingSchema) }),
+      handler: async ({ params }) => {
+        if (!(await s.store.getSession(params.id))) throw new SimlabError('NOT_FOUND', `no session ${params.id}`);
+        return ok('recordings', { recordings: (await sessionRecordings(s.blobs, params.id)).map(recordingJson) });
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/recordings/:recordingId/video',
+      command: 'recording.video',
+      minRole: 'viewer',
+      tag: 'recordings',
+      summary: 'The MP4 of a recording (as far as it has reached the hub while it is still recording); honours one byte range',
+      params: VideoParams,
+      binary: 'video/mp4',
+      handler: async ({ params, request, reply }) => {
+        const manifest = await recordingManifest(s.blobs, params.id, params.recordingId);
+        if (!manifest) throw new SimlabError('NOT_FOUND', `no recording ${params.recordingId} in session ${params.id}`);
+        const video = await RecordingVideo.open(s.blobs, params.id, params.recordingId);
+        if (video.size === 0) throw new SimlabError('NOT_FOUND', `recording ${params.recordingId} has no video yet`);
+        const range = byteRangeOf(request.headers.range, video.size);
+        reply.header('accept-ranges', 'bytes');
+        if (manifest.endedAt !== null) reply.header('cache-control', 'private, max-age=86400, immutable');
+        if (!range) return { raw: await video.read(), contentType: 'video/mp4' };
+        reply.header('content-range', `bytes ${range.start}-${range.end - 1}/${video.size}`);
+        return { raw: await video.read(range), contentType: 'video/mp4', status: 206 };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/actions/:actionId/screenshot/:which',
+      command: 'action.screenshot',
+      minRole: 'viewer',
+      tag: 'recordings',
+      summary: 'A full-size JPEG of the screen before or after an action of a recorded session',
+      params: ShotParams,
+      binary: 'image/jpeg',
+      handler: async ({ params, reply }) => {
+        const image = await s.blobs.get(actionShotKey(params.id, params.actionId, params.which));
+        if (!image) throw new SimlabError('NOT_FOUND', `no ${params.which} screenshot for action ${params.actionId} of session ${params.id}`);
+        reply.header('cache-control', 'private, max-age=86400, immutable');
+        return { raw: image, contentType: 'image/jpeg' };
+      },
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/replay',
+      command: 'replay',
+      minRole: 'viewer',
+      tag: 'recordings',
+      summary: "A session's replay: its recordings and every action with its place in the video, touches and screenshots",
+      params: SessionParams,
+      data: ReplaySchema,
+      handler: async ({ params }) => ok('replay', await replayOf(s, params.id)),
+    }),
+  ];
+}
