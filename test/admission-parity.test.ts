@@ -35,10 +35,11 @@ class CountingBridge extends MemoryBridge {
     this.touched++;
     return super.waitForStill();
   }
-  /** The web device's platform verb, so `web.open` can be admitted where advertised. */
-  async open(url: string): Promise<void> {
+  /** Platform verbs (`web.open`, `ios.launch`), so they can be admitted where advertised. */
+  async platformVerb(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
     this.touched++;
-    this.log.push(`open:${url}`);
+    this.log.push(`${verb}:${JSON.stringify(args)}`);
+    return args;
   }
 }
 
@@ -66,6 +67,7 @@ const DEVICES: Array<{ id: string; platform: DeviceDescriptor['platform']; caps:
   { id: 'bare', platform: 'web', caps: BARE },
   { id: 'single', platform: 'web', caps: SINGLE_TOUCH },
   { id: 'droid', platform: 'android', caps: { ...SINGLE_TOUCH, platformVerbs: [] } },
+  { id: 'sim', platform: 'ios', caps: { ...SINGLE_TOUCH, platformVerbs: ['ios.launch', 'ios.terminate', 'ios.open-url', 'ios.appearance', 'ios.status-bar', 'ios.erase'] } },
 ];
 
 const point = { x: 100, y: 400 };
@@ -100,6 +102,13 @@ const SAMPLES: { [C in CommandName]: unknown[] } = {
   screenshot: [{}, { scale: 9 }],
   'app-state': [{}, { extra: 1 }],
   'web.open': [{ url: 'https://example.com/' }, { url: 'not a url' }],
+  'ios.launch': [{ bundleId: 'com.apple.Preferences' }, { bundleId: '-rf' }],
+  'ios.terminate': [{ bundleId: 'com.example.app' }, {}],
+  'ios.open-url': [{ url: 'myapp://x' }, { url: 'file:///etc/passwd' }],
+  'ios.appearance': [{ mode: 'dark' }, { mode: 'sepia' }],
+  'ios.status-bar': [{ clean: true }, { clean: 'yes' }],
+  'ios.install': [{ app: 'Demo.app' }, { app: '../x.app' }],
+  'ios.erase': [{}, { all: true }],
 };
 
 type Verdict = { admitted: true } | { admitted: false; code: string; message: string; hint: string | undefined };

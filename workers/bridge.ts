@@ -88,6 +88,12 @@ export interface DeviceBridge {
   frames(onFrame: (frame: Frame) => void): () => void;
   appState(): Promise<AppState>;
   waitForStill(options?: WaitForStillOptions): Promise<Stillness>;
+  /**
+   * A platform-only verb this device lists in `capabilities.platformVerbs` (`web.open`,
+   * `ios.launch`), its arguments already checked against the wire schema; answers what the
+   * verb did. The session observes the screen after it.
+   */
+  platformVerb?(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
   /** Lift every held finger and key (after a failure mid-gesture). */
   releaseAll(): Promise<void>;
   close(): Promise<void>;

@@ -51,4 +51,5 @@ MORE
   simlab app-state               URL or app, title, scroll offsets
   simlab log [--session ID]      the recorded actions of a session
   simlab web open <url>          web devices only (platform verbs live under their platform)
+  simlab ios launch <bundleId>   iOS simulators only (also terminate, open-url, appearance, status-bar, install, erase)
 `;

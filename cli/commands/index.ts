@@ -7,6 +7,7 @@ import { leaseCommand, releaseCommand } from './lease.js';
 import { logCommand } from './log.js';
 import { appStateCommand, screenshotCommand, uiCommand } from './observe.js';
 import { tokenCommand } from './token.js';
+import { iosCommand } from './ios.js';
 import { webCommand } from './web.js';
 
 /**
@@ -14,7 +15,7 @@ import { webCommand } from './web.js';
  * holds only commands that work on every platform; platform verbs live under `simlab web`.
  */
 export function registerLabCommands(program: Command): void {
-  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), screenshotCommand(), appStateCommand(), logCommand(), webCommand(), tokenCommand(), doctorCommand()]) {
+  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), screenshotCommand(), appStateCommand(), logCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
     program.addCommand(command);
   }
   program.helpCommand(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IOS_COMMANDS } from './ios-commands.js';
 import { PointArg, Target } from './selectors.js';
 import { WebUrl } from './web-url.js';
 
@@ -91,6 +92,7 @@ export const COMMANDS = {
   screenshot: ScreenshotArgs,
   'app-state': NoArgs,
   'web.open': WebOpenArgs,
+  ...IOS_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

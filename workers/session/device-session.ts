@@ -79,18 +79,8 @@ export interface Run {
   thumbnail: boolean;
 }
 
-/** A bridge that can open a URL (the web device). */
-interface UrlOpener {
-  open(url: string): Promise<void>;
-}
-
-function canOpen(bridge: DeviceBridge): bridge is DeviceBridge & UrlOpener {
-  return typeof (bridge as Partial<UrlOpener>).open === 'function';
-}
-
-const PLATFORM_VERBS: Record<string, (bridge: DeviceBridge) => boolean> = {
-  'web.open': canOpen,
-};
+/** The cross-platform commands; platform verbs (`web.open`) go to the bridge's platformVerb. */
+type CoreCommand = Exclude<CommandName, `${string}.${string}`>;
 
 /**
  * One device, as every front end (REST through the worker, CLI, dashboard) drives it:
@@ -125,7 +115,11 @@ export class DeviceSession {
 
   /** The commands this device runs (platform verbs only where it offers them). */
   get commands(): string[] {
-    return Object.keys(this.handlers).filter((c) => !c.includes('.') || (this.capabilities.platformVerbs.includes(c) && (PLATFORM_VERBS[c]?.(this.bridge) ?? false)));
+    return [...Object.keys(this.handlers), ...this.capabilities.platformVerbs.filter((v) => this.offersVerb(v))];
+  }
+
+  private offersVerb(verb: string): boolean {
+    return typeof this.bridge.platformVerb === 'function' && this.capabilities.platformVerbs.includes(verb);
   }
 
   async execute(command: string, rawArgs: unknown, ctx: SessionContext = {}): Promise<Envelope> {
@@ -146,7 +140,7 @@ export class DeviceSession {
     if (this.closed) return { envelope: fail(command, 'DEVICE_UNAVAILABLE', 'this device session is closed', { hint: 'the device went away; list devices again' }), seen };
     let admitted;
     try {
-      admitted = admit(command, rawArgs, { platform: this.info.platform, size: this.info.size, capabilities: this.capabilities }, (verb) => PLATFORM_VERBS[verb]?.(this.bridge) ?? false);
+      admitted = admit(command, rawArgs, { platform: this.info.platform, size: this.info.size, capabilities: this.capabilities }, (verb) => this.offersVerb(verb));
     } catch (err) {
       return { envelope: failFrom(command, err, 'not_delivered'), seen };
     }
@@ -154,7 +148,10 @@ export class DeviceSession {
     try {
       const envelope = await this.mutex.run(async () => {
         if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
-        const handler = this.handlers[admitted.command] as (args: unknown, run: Run) => Promise<unknown>;
+        const verb = admitted.command;
+        const handler = verb.includes('.')
+          ? (args: unknown, r: Run) => this.platformVerb(verb, args as Record<string, unknown>, r)
+          : (this.handlers[verb as CoreCommand] as (args: unknown, run: Run) => Promise<unknown>);
         return ok(command, await this.withDeadline(command, run, Math.min(this.commandTimeoutMs, ctx.deadlineMs ?? Infinity), handler(admitted.args, run)));
       });
       return { envelope, seen };
@@ -285,7 +282,7 @@ export class DeviceSession {
     return rectCentre({ x: 0, y: 0, ...this.info.size });
   }
 
-  private readonly handlers: { [C in CommandName]: (args: CommandArgs<C>, run: Run) => Promise<unknown> } = {
+  private readonly handlers: { [C in CoreCommand]: (args: CommandArgs<C>, run: Run) => Promise<unknown> } = {
     outline: (a, run) => this.outline(a, run),
     tap: (a, run) => this.onePoint(run, a.target, (p) => gestures.tap(p)),
     'double-tap': (a, run) => this.onePoint(run, a.target, (p) => gestures.doubleTap(p)),
@@ -305,7 +302,6 @@ export class DeviceSession {
     button: (a, run) => this.sendAndSettle(run, () => this.bridge.button(a.button)),
     screenshot: (a) => screenshotCommand(this, a),
     'app-state': () => this.bridge.appState(),
-    'web.open': (a, run) => this.open(a, run),
   };
 
   private async outline(a: CommandArgs<'outline'>, run: Run): Promise<unknown> {
@@ -372,12 +368,13 @@ export class DeviceSession {
     return (await this.observeAfter(run, before)).data;
   }
 
-  private async open(a: CommandArgs<'web.open'>, run: Run): Promise<unknown> {
+  /** A platform verb: the bridge does it, then the screen is observed as after any action. */
+  private async platformVerb(verb: string, args: Record<string, unknown>, run: Run): Promise<unknown> {
     const bridge = this.bridge;
-    if (!canOpen(bridge)) throw new SimlabError('UNSUPPORTED', 'this device cannot open URLs');
-    await run.ledger.send(() => bridge.open(a.url));
+    if (!bridge.platformVerb) throw new SimlabError('UNSUPPORTED', `this device does not offer ${verb}`);
+    const done = await run.ledger.send(() => bridge.platformVerb!(verb, args));
     const seen = await this.observe(run, true, true);
     await this.witness(run, undefined, seen.snapshot);
-    return { delivered: true, url: a.url, snapshot: seen.snapshot.id, still: seen.still };
+    return { delivered: true, ...done, snapshot: seen.snapshot.id, still: seen.still };
   }
 }

@@ -219,7 +219,7 @@ export class IosDevice implements DeviceBridge {
   }
 
   /** A platform verb (`ios.launch`, ...), its arguments already checked against core/wire/ios-commands. */
-  async platformVerb(verb: string, args: Record<string, unknown>): Promise<unknown> {
+  async platformVerb(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
     this.requireOpen();
     const { simctl } = this.parts;
     const udid = this.udid;
@@ -252,7 +252,7 @@ export class IosDevice implements DeviceBridge {
         throw new SimlabError('UNSUPPORTED', `${verb} is not an iOS verb`);
     }
     this.lastInputAt = performance.now();
-    return { verb, ...args };
+    return { ...args };
   }
 
   private appPath(name: string): string {

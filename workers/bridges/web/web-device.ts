@@ -205,6 +205,12 @@ export class WebDevice implements DeviceBridge {
     });
   }
 
+  async platformVerb(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (verb !== 'web.open') throw new SimlabError('UNSUPPORTED', `${verb} is not a web verb`);
+    await this.open(String(args.url));
+    return { url: args.url };
+  }
+
   /** The `web.open` verb: load another URL in this device, if the lab's URL policy allows it. */
   async open(url: string): Promise<void> {
     if (typeof url !== 'string') throw new SimlabError('INVALID_ARGS', 'web.open needs a url string');
