@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { after, before, describe, test } from 'node:test';
@@ -11,6 +12,7 @@ import type { IosDevice } from './ios-device.js';
 import { iosProvider } from './provider.js';
 import { runTool } from './run-tool.js';
 import { parseDeviceList } from './simctl.js';
+import { explainSimctlFailure, isAlreadyBooted } from './simctl-errors.js';
 import { FAKE_UDID, FakeIosHost } from './test-support/fake-ios-host.js';
 
 const testdata = (name: string) => readFileSync(new URL(`./testdata/${name}`, import.meta.url), 'utf8');
@@ -40,6 +42,24 @@ test('the real `simctl list -j` output: iOS simulators only, with runtime names'
   assert.ok(sims.every((s) => s.runtime.startsWith('iOS ')));
   const pro = sims.find((s) => s.udid === FAKE_UDID);
   assert.deepEqual(pro && { name: pro.name, runtime: pro.runtime, state: pro.state }, { name: 'iPhone 11 Pro', runtime: 'iOS 13.7', state: 'Shutdown' });
+});
+
+test('each real simctl failure is explained: what happened and the command that fixes it', () => {
+  const errors = JSON.parse(testdata('simctl-errors.json')) as Record<string, { exit: number; stderr: string }>;
+  const explain = (kind: string, verb: string) => {
+    const e = errors[kind];
+    assert.ok(e);
+    return explainSimctlFailure({ tool: 'xcrun', args: ['simctl', verb, FAKE_UDID], exitCode: e.exit, stderr: e.stderr.replace('{udid}', FAKE_UDID) });
+  };
+  const shut = explain('shut-down', 'io');
+  assert.deepEqual([shut.code, /simctl boot/.test(shut.options.hint ?? '')], ['DEVICE_UNAVAILABLE', true]);
+  const gone = explain('invalid-device', 'launch');
+  assert.deepEqual([gone.code, /simctl list/.test(gone.options.hint ?? '')], ['DEVICE_UNAVAILABLE', true]);
+  assert.equal(explain('invalid-device-boot', 'boot').code, 'DEVICE_UNAVAILABLE');
+  const hung = explain('boot-timeout', 'boot');
+  assert.match(hung.options.hint ?? '', /Caches/);
+  assert.ok(isAlreadyBooted(explain('already-booted', 'boot')));
+  assert.ok(!isAlreadyBooted(shut));
 });
 
 test('a tool that hangs is killed at its deadline and answered DEVICE_UNAVAILABLE, not a hang', async () => {
@@ -180,5 +200,12 @@ describe('an iOS simulator with the native helper', () => {
       });
     });
     assert.equal(frame.width, 402);
+  });
+
+  test('a helper that dies fails the next gesture with DEVICE_UNAVAILABLE, not a hang', async () => {
+    const pids = execFileSync('pgrep', ['-f', `fake-helper.mjs --udid ${FAKE_UDID}`]).toString().trim().split('\n').map(Number);
+    for (const pid of pids) process.kill(pid, 'SIGKILL');
+    await sleep(200);
+    await rejectsWith(device.perform(gestures.tap({ x: 10, y: 10 })), 'DEVICE_UNAVAILABLE');
   });
 });
