@@ -6,6 +6,7 @@ import { Server as SocketServer } from 'socket.io';
 import { HEARTBEAT_INTERVAL_MS } from '../core/wire/worker-protocol.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, type RateLimit } from './api/app.js';
+import { MCP_PATH } from './mcp/mcp-endpoint.js';
 import type { HubServices } from './api/services.js';
 import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
 import { TokenVerifier } from './auth/tokens.js';
@@ -72,10 +73,10 @@ function rateLimitFromEnv(): RateLimit | undefined {
   return { max, windowMs: 60_000 };
 }
 
-/** The paths the hub answers itself; the rest goes to the fallback (the dashboard). */
+/** The paths the hub answers itself (REST, MCP, ops); the rest goes to the fallback (the dashboard). */
 function ownPath(url: string): boolean {
   const path = url.split('?')[0] ?? '/';
-  return path.startsWith('/api/') || (OPS_PATHS as readonly string[]).includes(path);
+  return path.startsWith('/api/') || path === MCP_PATH || (OPS_PATHS as readonly string[]).includes(path);
 }
 
 /** Starts the hub on one port: REST under /api/v1, Socket.IO (/workers), and the fallback for the rest. */

@@ -6,6 +6,7 @@ import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../
 import { invalidArgs } from '../../core/wire/invalid-args.js';
 import { resolveActor, type Actor } from '../auth/actor.js';
 import { roleAtLeast } from '../auth/roles.js';
+import { registerMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from '../ops/request-context.js';
 import { openApiDocument } from './openapi.js';
 import { isRaw, type AnyRoute } from './route.js';
@@ -159,6 +160,7 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
     });
   }
   options.extraRoutes?.(app);
+  registerMcpEndpoint(app, s);
   const document = openApiDocument(table, API_PREFIX, s.hubVersion);
   app.get(`${API_PREFIX}/openapi.json`, { config: { command: 'openapi' } }, async (_req, reply) => reply.type('application/json').send(document));
   return app;
