@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ReplayJson } from '../core/wire/replay-views.js';
 import type { Hub } from '../server/main.js';
-import { call, createToken, data, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
+import { call, createToken, data, runCli, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
 import { decodeSmallFrames, firstSettledFrame, probeVideo } from './support/video-probe.js';
 
 /**
@@ -140,6 +140,9 @@ describe('recordings: a lease recorded to MP4, actions placed in the video, a ki
       return got.recordings.length === 2 ? got : undefined;
     });
     assert.equal(r.recordings[0]?.endReason, 'stopped');
+    const cli = await runCli(['record', 'stop', '--device', DEVICE, '--json'], { SIMLAB_HUB: hub.url, SIMLAB_TOKEN: agent });
+    assert.equal(cli.code, 0, cli.stderr);
+    assert.deepEqual((JSON.parse(cli.stdout) as { data: RecordingState }).data.recordingId, null, '`simlab record stop` stops it');
     assert.equal((await call(hub.url, 'POST', `/leases/${lease.id}/recording`, viewer, { on: false })).status, 403, 'viewers cannot toggle');
     assert.equal((await call(hub.url, 'DELETE', `/leases/${lease.id}`, agent)).status, 200);
   });

@@ -1,5 +1,6 @@
 import type { Envelope } from '../../core/contract/envelope.js';
 import type { DeviceJson, LeaseJson, SessionJson, TokenJson } from '../../core/wire/api-views.js';
+import type { RecordingStateJson } from '../../core/wire/replay-views.js';
 import type { HubClient } from './client.js';
 
 export interface OutlineQuery {
@@ -42,6 +43,11 @@ export class LabApi {
 
   releaseLease(leaseId: string): Promise<Envelope<unknown>> {
     return this.client.request('release', 'DELETE', `/leases/${enc(leaseId)}`);
+  }
+
+  /** Turns recording of a lease on or off. */
+  setRecording(leaseId: string, on: boolean): Promise<Envelope<RecordingStateJson>> {
+    return this.client.request(on ? 'record.start' : 'record.stop', 'POST', `/leases/${enc(leaseId)}/recording`, { body: { on } });
   }
 
   outline(deviceId: string, query: OutlineQuery): Promise<Envelope<unknown>> {

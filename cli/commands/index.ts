@@ -7,6 +7,7 @@ import { leaseCommand, releaseCommand } from './lease.js';
 import { logCommand } from './log.js';
 import { mcpCommand } from './mcp.js';
 import { appStateCommand, screenshotCommand, uiCommand } from './observe.js';
+import { recordCommand } from './record.js';
 import { tokenCommand } from './token.js';
 import { iosCommand } from './ios.js';
 import { webCommand } from './web.js';
@@ -16,7 +17,7 @@ import { webCommand } from './web.js';
  * holds only commands that work on every platform; platform verbs live under `simlab web`.
  */
 export function registerLabCommands(program: Command): void {
-  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
+  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
     program.addCommand(command);
   }
   program.helpCommand(false);
