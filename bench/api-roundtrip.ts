@@ -73,7 +73,7 @@ try {
   const agent = await token('bench-agent', 'agent');
   const lease = must(await call<{ id: string }>(hub.url, 'POST', '/leases', agent, { deviceId: first.id }));
   const actor = { tokenId: 'bench', name: 'bench', role: 'agent' };
-  const local = { leaseId: lease.id, actor };
+  const local = { leaseId: lease.id, actor, deadlineMs: 30_000 };
   const cases: Array<{ name: string; rest: () => Promise<Envelope>; direct: () => Promise<Envelope> }> = [
     {
       name: 'app-state (transport floor)',

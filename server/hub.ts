@@ -100,6 +100,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   });
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
   const blobs = options.blobs ?? new LocalFolderStore(join(dataDir, 'blobs'));
+  // A lease's work on the device is cancelled before the device is handed on.
+  leases.onEnded((lease) => workers.leaseEnded({ deviceId: lease.deviceId, leaseId: lease.id, reason: lease.endReason ?? 'released' }));
   const recordings = new RecordingManager(store, workers, leases, blobs, options.recordingPolicy ?? recordingPolicyFromEnv(), (message) =>
     process.stderr.write(`simlab hub: ${message}\n`),
   );

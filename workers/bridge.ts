@@ -57,6 +57,11 @@ export interface Frame {
   height: number;
 }
 
+export interface PerformOptions {
+  /** Aborting it stops the gesture before its next step and lifts every finger it holds. */
+  signal?: AbortSignal;
+}
+
 export interface WaitForStillOptions {
   quietMs?: number;
   timeoutMs?: number;
@@ -78,7 +83,7 @@ export interface DeviceBridge {
    * (cheaper than a hitTest per point). Elements found so have `source: 'hit'`.
    */
   hitScan?(regions: Rect[]): Promise<UiNode[]>;
-  perform(timeline: TouchTimeline): Promise<void>;
+  perform(timeline: TouchTimeline, options?: PerformOptions): Promise<void>;
   type(text: string): Promise<void>;
   paste?(text: string): Promise<void>;
   key(key: string): Promise<void>;

@@ -26,13 +26,19 @@ import {
  * Devices:  `devices` replaces the worker's whole device list (a device appeared or left).
  * Commands: hub emits `command` with an ack. The worker emits `command:received` {requestId}
  *           as soon as it has the command, before running it, then answers the ack with a
- *           `CommandResult` within `deadlineMs` (a budget in ms, counted from receipt). If the
- *           worker is lost first, the caller gets `not_delivered` (retry safe) when no
+ *           `CommandResult` within `deadlineMs` (a budget in ms, counted from receipt, time waiting
+ *           for the device included): the hub sends workerDeadlineMs(caller's deadline), keeping
+ *           a margin for the answer's way back. At the deadline the worker gives the command up
+ *           (what it was sending stops, fingers are lifted) and answers TIMEOUT. If the worker
+ *           is lost first, the caller gets `not_delivered` (retry safe) when no
  *           `command:received` arrived, else `delivery_uncertain`.
  *           `leaseId` is the ref scope: `@N` means element N of the latest snapshot taken under
  *           this key. It is the lease's id, or `watch:<tokenId>` for someone observing without a lease.
  *           `traceId` is the hub's request id (X-Request-Id): the worker logs it with the command.
  * Recordings: core/wire/recording-protocol.ts.
+ * Leases:   hub emits `lease:ended` {deviceId, leaseId, reason} when a lease is released, revoked
+ *           or runs out; the worker gives up that lease's commands (fingers lifted) and forgets
+ *           its snapshots before the device serves anyone else.
  * Frames:   hub emits `frames:subscribe` / `frames:unsubscribe` {deviceId}; while subscribed the
  *           worker emits `frame` (JPEG bytes); latest frame wins, the hub may drop any frame.
  */
@@ -40,6 +46,15 @@ export const WORKER_NAMESPACE = '/workers';
 export const WORKER_PROTOCOL_VERSION = 1;
 export const HEARTBEAT_INTERVAL_MS = 2000;
 export const WORKER_OFFLINE_AFTER_MS = 5000;
+
+/**
+ * The worker's budget for a command whose caller allows `callerDeadlineMs`: a tenth of it, at
+ * most a second, is kept back so the worker's own TIMEOUT envelope reaches the caller before the
+ * hub's timer would answer for it.
+ */
+export function workerDeadlineMs(callerDeadlineMs: number): number {
+  return Math.max(1, callerDeadlineMs - Math.min(1000, Math.floor(callerDeadlineMs / 10)));
+}
 
 export const WorkerAuthSchema = z.object({ token: z.string().min(1).max(500) });
 
@@ -81,6 +96,14 @@ export const CommandMessageSchema = z
   .strict();
 
 export const CommandReceivedSchema = z.object({ requestId: z.string().min(1) }).strict();
+
+export const LeaseEndedSchema = z
+  .object({
+    deviceId: z.string().min(1),
+    leaseId: z.string().min(1),
+    reason: z.enum(['released', 'revoked', 'expired', 'idle']),
+  })
+  .strict();
 
 /** Most outline text and thumbnail bytes one action's evidence may carry. */
 export const MAX_EVIDENCE_OUTLINE_CHARS = 1_000_000;
@@ -137,6 +160,7 @@ export type Heartbeat = z.infer<typeof HeartbeatSchema>;
 export type Actor = z.infer<typeof ActorSchema>;
 export type CommandMessage = z.infer<typeof CommandMessageSchema>;
 export type CommandReceived = z.infer<typeof CommandReceivedSchema>;
+export type LeaseEnded = z.infer<typeof LeaseEndedSchema>;
 export type Evidence = z.infer<typeof EvidenceSchema>;
 export interface CommandResult {
   envelope: Envelope;
@@ -148,6 +172,7 @@ export type FrameMessage = z.infer<typeof FrameMessageSchema>;
 /** Events the hub emits to a worker (Socket.IO typing: `Socket<HubToWorkerEvents, WorkerToHubEvents>` on the worker). */
 export interface HubToWorkerEvents {
   command: (message: CommandMessage, ack: (result: CommandResult) => void) => void;
+  'lease:ended': (message: LeaseEnded) => void;
   'frames:subscribe': (message: FramesRequest) => void;
   'frames:unsubscribe': (message: FramesRequest) => void;
   'recording:start': (message: RecordingRequest, ack: (result: RecordingStartAck) => void) => void;

@@ -13,10 +13,12 @@ import {
   WORKER_NAMESPACE,
   WORKER_OFFLINE_AFTER_MS,
   WorkerAuthSchema,
+  workerDeadlineMs,
   type Actor,
   type CommandResult,
   type FrameMessage,
   type HubToWorkerEvents,
+  type LeaseEnded,
   type RegisterAck,
   type WorkerToHubEvents,
 } from '../../core/wire/worker-protocol.js';
@@ -85,11 +87,6 @@ export interface WorkerHubOptions {
   hubVersion: string;
   offlineAfterMs?: number;
   observer?: WorkerHubObserver;
-}
-
-/** Part of the caller's deadline kept back so the worker's own TIMEOUT envelope can travel back in time. */
-function workerBudget(deadlineMs: number): number {
-  return Math.max(1, deadlineMs - Math.min(1000, Math.floor(deadlineMs / 10)));
 }
 
 function lost(command: string, received: boolean, why: string): CommandResult {
@@ -312,7 +309,7 @@ export class WorkerHub {
       conn.inFlight.set(requestId, flight);
       conn.socket.emit(
         'command',
-        { requestId, deviceId: req.deviceId, command: req.command, args: req.args, deadlineMs: workerBudget(req.deadlineMs), leaseId: req.leaseId, actor: req.actor, ...(traceId ? { traceId } : {}) },
+        { requestId, deviceId: req.deviceId, command: req.command, args: req.args, deadlineMs: workerDeadlineMs(req.deadlineMs), leaseId: req.leaseId, actor: req.actor, ...(traceId ? { traceId } : {}) },
         (raw: unknown) => {
           const parsed = CommandResultSchema.safeParse(raw);
           flight.settle(
@@ -323,6 +320,11 @@ export class WorkerHub {
         },
       );
     });
+  }
+
+  /** Tells the device's worker that a lease ended, so it gives up that lease's commands before anyone else acts. */
+  leaseEnded(message: LeaseEnded): void {
+    this.ownerOf(message.deviceId)?.socket.emit('lease:ended', message);
   }
 
   /** Live frames of a device; the worker streams only while someone listens. */

@@ -51,6 +51,7 @@ export class LeaseManager {
   private readonly queues = new Map<string, Waiter[]>();
   private readonly sweeper: NodeJS.Timeout;
   private readonly listeners = new Set<(deviceId: string) => void>();
+  private readonly endedListeners = new Set<(lease: LeaseRecord) => void>();
 
   constructor(
     private readonly store: Store,
@@ -66,6 +67,15 @@ export class LeaseManager {
   onChange(listener: (deviceId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called with every lease that ends (released, revoked, run out), before the device goes to
+   * the next in its queue, so its work on the device can be cancelled first.
+   */
+  onEnded(listener: (lease: LeaseRecord) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   async acquire(actor: Actor, deviceId: string, options: AcquireOptions = {}): Promise<LeaseRecord> {
@@ -227,6 +237,7 @@ export class LeaseManager {
     const lease = await this.owned(actor, leaseId, true);
     const ended = await this.store.endLease(lease.id, reason, Date.now());
     if (!ended) throw new SimlabError('LEASE_REQUIRED', `lease ${leaseId} already ended`);
+    this.emitEnded(ended);
     this.emit(lease.deviceId);
     await this.pump(lease.deviceId);
     return ended;
@@ -235,6 +246,7 @@ export class LeaseManager {
   private async afterEnd(leaseId: string): Promise<void> {
     const lease = await this.store.getLease(leaseId);
     if (!lease) return;
+    if (lease.endedAt !== null) this.emitEnded(lease);
     this.emit(lease.deviceId);
     await this.pump(lease.deviceId);
   }
@@ -242,13 +254,20 @@ export class LeaseManager {
   /** Ends the leases that ran out and moves their queues on. */
   async sweep(): Promise<LeaseRecord[]> {
     const ended = await this.store.expireLeases(Date.now());
-    for (const lease of ended) this.emit(lease.deviceId);
+    for (const lease of ended) {
+      this.emitEnded(lease);
+      this.emit(lease.deviceId);
+    }
     for (const deviceId of new Set([...ended.map((l) => l.deviceId), ...this.queues.keys()])) await this.pump(deviceId);
     return ended;
   }
 
   private emit(deviceId: string): void {
     for (const listener of this.listeners) listener(deviceId);
+  }
+
+  private emitEnded(lease: LeaseRecord): void {
+    for (const listener of this.endedListeners) listener(lease);
   }
 
   /** Stops the sweeper and turns away everyone still waiting. */

@@ -2,6 +2,7 @@ import { io, type Socket } from 'socket.io-client';
 import {
   CommandMessageSchema,
   FramesRequestSchema,
+  LeaseEndedSchema,
   HEARTBEAT_INTERVAL_MS,
   WORKER_NAMESPACE,
   WORKER_PROTOCOL_VERSION,
@@ -82,6 +83,7 @@ export class HubConnection {
     this.socket.on('disconnect', (reason) => this.onDisconnect(reason));
     this.socket.on('connect_error', (err) => this.onConnectError(err));
     this.socket.on('command', (message, ack) => void this.onCommand(message, ack));
+    this.socket.on('lease:ended', (message) => this.onLeaseEnded(message));
     this.socket.on('frames:subscribe', (message) => this.onFramesSubscribe(message));
     this.socket.on('frames:unsubscribe', (message) => this.onFramesUnsubscribe(message));
     this.socket.on('recording:start', (message, ack) => this.onRecordingStart(message, ack));
@@ -210,6 +212,12 @@ export class HubConnection {
       code: result.envelope.ok ? undefined : result.envelope.error.code,
       ms: Math.round(performance.now() - started),
     });
+  }
+
+  private onLeaseEnded(raw: unknown): void {
+    const parsed = LeaseEndedSchema.safeParse(raw);
+    if (!parsed.success) return;
+    this.devices.get(parsed.data.deviceId)?.session.endLease(parsed.data.leaseId, parsed.data.reason);
   }
 
   private onFramesSubscribe(raw: unknown): void {

@@ -5,7 +5,7 @@ import { MAX_EVIDENCE_THUMBNAIL_BYTES, type CommandMessage } from '../../core/wi
 import type { DeviceBridge } from '../bridge.js';
 import type { ActionEvidence } from '../session/action-evidence.js';
 import { runCommand } from './run-command.js';
-import type { WorkerDevice } from './worker-device.js';
+import type { ExecuteContext, WorkerDevice } from './worker-device.js';
 
 const message = (deadlineMs: number): CommandMessage => ({
   requestId: 'r1',
@@ -17,16 +17,19 @@ const message = (deadlineMs: number): CommandMessage => ({
   actor: { tokenId: 't', name: 'agent', role: 'agent' },
 });
 
-/** A device whose session answers after `ms` with a tap result carrying evidence. */
-function deviceAnsweringAfter(ms: number, seen: ActionEvidence = {}): WorkerDevice {
+/** A device whose session answers after `ms` with a tap result carrying evidence; it keeps the contexts it was given. */
+function deviceAnsweringAfter(ms: number, seen: ActionEvidence = {}, contexts: ExecuteContext[] = []): WorkerDevice {
   return {
     id: 'd1',
     bridge: {} as DeviceBridge,
     session: {
-      executeWithEvidence: (command: string) =>
-        new Promise<{ envelope: Envelope; evidence: ActionEvidence }>((resolve) =>
+      executeWithEvidence: (command: string, _args: unknown, context: ExecuteContext) => {
+        contexts.push(context);
+        return new Promise<{ envelope: Envelope; evidence: ActionEvidence }>((resolve) =>
           setTimeout(() => resolve({ envelope: ok(command, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' }), evidence: seen }), ms),
-        ),
+        );
+      },
+      endLease: () => undefined,
     },
   };
 }
@@ -49,11 +52,10 @@ test('the outlines and thumbnail the session saw go back with the evidence; an o
   assert.equal(big.evidence?.outlineAfter, 'App: demo  after');
 });
 
-test('past the deadline the worker answers TIMEOUT with an uncertain delivery (never retry-safe)', async () => {
-  const result = await runCommand(deviceAnsweringAfter(2000), message(300));
-  assert.equal(result.envelope.ok, false);
-  assert.equal(result.envelope.ok ? '' : result.envelope.error.code, 'TIMEOUT');
-  assert.deepEqual(result.envelope.ok ? null : result.envelope.error.disposition, { delivery: 'delivery_uncertain', retry: 'unsafe' });
+test("the hub's deadline goes down to the session, which gives the command up at it", async () => {
+  const contexts: ExecuteContext[] = [];
+  await runCommand(deviceAnsweringAfter(1, {}, contexts), message(1234));
+  assert.deepEqual(contexts, [{ leaseId: 'lease_1', actor: message(1).actor, deadlineMs: 1234 }]);
 });
 
 test('a device this worker does not have is DEVICE_UNAVAILABLE, not delivered', async () => {

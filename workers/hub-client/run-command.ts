@@ -3,14 +3,10 @@ import type { CommandMessage, CommandResult } from '../../core/wire/worker-proto
 import { evidenceOf } from './evidence.js';
 import type { WorkerDevice } from './worker-device.js';
 
-type Answer = Awaited<ReturnType<WorkerDevice['session']['executeWithEvidence']>>;
-
-/** Answer a little before the hub's deadline so our envelope, not the hub's timer, reaches the caller. */
-const DEADLINE_MARGIN_MS = 100;
-
 /**
- * Runs one hub command on its device within the deadline. Never throws: an unknown device,
- * a crash or an overrun deadline all come back as envelopes with an honest delivery.
+ * Runs one hub command on its device. Never throws: an unknown device, a crash or an overrun
+ * deadline all come back as envelopes with an honest delivery. The deadline is the session's
+ * own (counted from now, the wait for the device included), so the work it gives up really stops.
  */
 export async function runCommand(device: WorkerDevice | undefined, message: CommandMessage): Promise<CommandResult> {
   const { command, deviceId, deadlineMs } = message;
@@ -22,29 +18,15 @@ export async function runCommand(device: WorkerDevice | undefined, message: Comm
       }),
     };
   }
-  const budget = Math.max(1, deadlineMs - Math.min(DEADLINE_MARGIN_MS, Math.floor(deadlineMs / 10)));
-  let timer: NodeJS.Timeout | undefined;
-  const overrun = new Promise<Answer>((resolve) => {
-    timer = setTimeout(
-      () =>
-        resolve({
-          envelope: fail(command, 'TIMEOUT', `${command} did not finish within ${deadlineMs} ms`, {
-            delivery: 'delivery_uncertain',
-            hint: 'observe the screen before acting again: the action may have happened',
-          }),
-          evidence: {},
-        }),
-      budget,
-    );
-  });
-  const run = device.session
-    .executeWithEvidence(command, message.args, { leaseId: message.leaseId, actor: message.actor })
-    .catch((err: unknown): Answer => ({ envelope: failFrom(command, err, 'delivery_uncertain'), evidence: {} }));
   try {
-    const { envelope, evidence: seen } = await Promise.race([run, overrun]);
+    const { envelope, evidence: seen } = await device.session.executeWithEvidence(command, message.args, {
+      leaseId: message.leaseId,
+      actor: message.actor,
+      deadlineMs,
+    });
     const evidence = evidenceOf(envelope, seen);
     return evidence ? { envelope, evidence } : { envelope };
-  } finally {
-    clearTimeout(timer);
+  } catch (err) {
+    return { envelope: failFrom(command, err, 'delivery_uncertain') };
   }
 }

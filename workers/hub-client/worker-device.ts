@@ -8,6 +8,8 @@ import type { TouchLog } from '../recording/touch-log.js';
 export interface ExecuteContext {
   leaseId: string;
   actor: Actor;
+  /** The budget in ms from now (core/wire/worker-protocol.ts workerDeadlineMs), the wait for the device included. */
+  deadlineMs: number;
 }
 
 /**
@@ -16,6 +18,8 @@ export interface ExecuteContext {
  */
 export interface CommandExecutor {
   executeWithEvidence(command: string, args: unknown, context: ExecuteContext): Promise<{ envelope: Envelope; evidence: ActionEvidence }>;
+  /** The lease ended on the hub: give up its commands (fingers lifted) and forget its snapshots. */
+  endLease(leaseId: string, reason: string): void;
 }
 
 /** One device this worker serves: its id on the hub, its bridge, and the session that drives it. */

@@ -19,7 +19,7 @@ import { canonicalKey } from '../../core/wire/keys.js';
 import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
 import { evidenceOfScreens, takeThumbnail, type ActionEvidence, type SeenScreens } from './action-evidence.js';
 import { DeliveryLedger } from './delivery-ledger.js';
-import { Mutex } from './mutex.js';
+import { CommandQueue } from './command-queue.js';
 import { Observer, type Observation, type ObserverOptions } from './observer.js';
 import { SnapshotHistory } from './snapshot-history.js';
 import { screenshotCommand } from './screenshot-command.js';
@@ -38,13 +38,18 @@ export interface DeviceSessionOptions extends ObserverOptions {
    * gesture the wire allows (60 s) and the stillness wait after it.
    */
   commandTimeoutMs?: number;
+  /** How long a cancelled command that ignores its cancellation may keep the device from the next one. */
+  windDownMs?: number;
 }
 
 /** Who runs a command: refs are scoped to the lease (`local` without one). */
 export interface SessionContext {
   leaseId?: string;
   actor?: unknown;
-  /** The caller's own deadline: the command is given up (TIMEOUT) at the sooner of it and the session's. */
+  /**
+   * The caller's own deadline in ms from now, time waiting for the device included: the command
+   * is given up (TIMEOUT) at the sooner of it and the session's, and what it was sending stops.
+   */
   deadlineMs?: number;
 }
 
@@ -77,6 +82,8 @@ export interface Run {
   seen: SeenScreens;
   /** Take a thumbnail once the action settles. */
   thumbnail: boolean;
+  /** Aborted when the command is given up (deadline, lease ended, session closed): input in progress stops. */
+  signal: AbortSignal;
 }
 
 /** The cross-platform commands; platform verbs (`web.open`) go to the bridge's platformVerb. */
@@ -92,7 +99,9 @@ type CoreCommand = Exclude<CommandName, `${string}.${string}`>;
 export class DeviceSession {
   readonly info: DeviceInfo;
   readonly capabilities: Capabilities;
-  private readonly mutex = new Mutex();
+  private readonly queue: CommandQueue;
+  /** Every command waiting or running, with its lease, so a lease that ends can cancel its own. */
+  private readonly pending = new Map<AbortController, string>();
   private readonly history: SnapshotHistory;
   private readonly observer: Observer;
   private readonly frameTolerance: number;
@@ -111,6 +120,7 @@ export class DeviceSession {
     this.observer = new Observer(bridge, options);
     this.frameTolerance = options.frameTolerance ?? 2;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 90_000;
+    this.queue = new CommandQueue(options.windDownMs ?? 2000);
   }
 
   /** The commands this device runs (platform verbs only where it offers them). */
@@ -144,51 +154,64 @@ export class DeviceSession {
     } catch (err) {
       return { envelope: failFrom(command, err, 'not_delivered'), seen };
     }
-    const run: Run = { lease: ctx.leaseId ?? 'local', ledger: new DeliveryLedger(this.bridge), seen, thumbnail };
+    const controller = new AbortController();
+    const run: Run = { lease: ctx.leaseId ?? 'local', ledger: new DeliveryLedger(this.bridge), seen, thumbnail, signal: controller.signal };
+    const deadlineMs = Math.min(this.commandTimeoutMs, ctx.deadlineMs ?? Infinity);
+    let state: 'waiting' | 'running' | 'done' = 'waiting';
+    const timer = setTimeout(() => {
+      const hint = state === 'waiting' ? 'the device was busy with an earlier command: nothing was sent' : 'look at the screen before acting again';
+      controller.abort(new SimlabError('TIMEOUT', `${command} did not finish within ${deadlineMs} ms`, { hint }));
+    }, deadlineMs);
+    controller.signal.addEventListener('abort', () => {
+      if (state !== 'running') return;
+      // The given-up command may send nothing more, and what it held down is let go.
+      run.ledger.abandon();
+      void this.bridge.releaseAll().catch(() => undefined);
+    });
+    this.pending.set(controller, run.lease);
     try {
-      const envelope = await this.mutex.run(async () => {
-        if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
-        const verb = admitted.command;
-        const handler = verb.includes('.')
-          ? (args: unknown, r: Run) => this.platformVerb(verb, args as Record<string, unknown>, r)
-          : (this.handlers[verb as CoreCommand] as (args: unknown, run: Run) => Promise<unknown>);
-        return ok(command, await this.withDeadline(command, run, Math.min(this.commandTimeoutMs, ctx.deadlineMs ?? Infinity), handler(admitted.args, run)));
-      });
-      return { envelope, seen };
+      const verb = admitted.command;
+      const handler = verb.includes('.')
+        ? (args: unknown, r: Run) => this.platformVerb(verb, args as Record<string, unknown>, r)
+        : (this.handlers[verb as CoreCommand] as (args: unknown, run: Run) => Promise<unknown>);
+      const data = await this.queue.run(async () => {
+        state = 'running';
+        try {
+          if (this.closed) throw new SimlabError('DEVICE_UNAVAILABLE', 'this device session is closed');
+          return await handler(admitted.args, run);
+        } finally {
+          state = 'done';
+        }
+      }, controller.signal);
+      return { envelope: ok(command, data), seen };
     } catch (err) {
       return { envelope: failFrom(command, run.ledger.errorOf(err)), seen };
-    }
-  }
-
-  private async withDeadline<T>(command: string, run: Run, deadlineMs: number, work: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const overrun = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        // The hung command may send nothing more, and what it held down is let go.
-        run.ledger.abandon();
-        void this.bridge.releaseAll().catch(() => undefined);
-        reject(new SimlabError('TIMEOUT', `${command} did not finish within ${deadlineMs} ms`, { hint: 'look at the screen before acting again' }));
-      }, deadlineMs);
-    });
-    try {
-      return await Promise.race([work, overrun]);
     } finally {
       clearTimeout(timer);
+      this.pending.delete(controller);
     }
   }
 
-  /** Forget a lease's snapshots (when the lease ends). */
-  forgetLease(leaseId: string): void {
+  /**
+   * A lease ended (released, revoked, expired): its commands, waiting or running, are given up
+   * (fingers lifted) before the device goes to anyone else, and its snapshots are forgotten.
+   */
+  endLease(leaseId: string, reason: string): void {
+    for (const [controller, lease] of this.pending) {
+      if (lease !== leaseId) continue;
+      controller.abort(new SimlabError('LEASE_REQUIRED', `lease ${leaseId} ended (${reason}) before the command finished`, { hint: 'acquire the device again' }));
+    }
     this.history.forget(leaseId);
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
-    await this.mutex.run(async () => {
-      this.closed = true;
+    this.closed = true;
+    for (const controller of this.pending.keys()) controller.abort(new SimlabError('DEVICE_UNAVAILABLE', 'this device session closed'));
+    await this.queue.run(async () => {
       await this.bridge.releaseAll().catch(() => undefined);
       await this.bridge.close();
-    });
+    }, new AbortController().signal);
   }
 
   // ---- the pieces every handler is made of ----
@@ -246,7 +269,7 @@ export class DeviceSession {
 
   /** Sends a timeline that was validated (at admission for `perform`, by perform() for generated ones). */
   private async sendTimeline(run: Run, timeline: TouchTimeline): Promise<void> {
-    await run.ledger.send(() => this.bridge.perform(timeline));
+    await run.ledger.send(() => this.bridge.perform(timeline, { signal: run.signal }));
   }
 
   /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */

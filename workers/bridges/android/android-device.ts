@@ -9,7 +9,7 @@ import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import { validateTimeline } from '../../../core/gestures/validate.js';
 import { importScreen } from '../../../core/importers/index.js';
 import type { AppState, Screen, Stillness } from '../../../core/model/index.js';
-import type { Capabilities, DeviceBridge, DeviceInfo, Frame, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
+import type { Capabilities, DeviceBridge, DeviceInfo, Frame, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import type { AdbDevice, CommandResult } from './adb/adb-device.js';
 import { deviceUnavailable } from './adb/adb-device.js';
@@ -137,7 +137,7 @@ export class AndroidDevice implements DeviceBridge {
     });
   }
 
-  async perform(timeline: TouchTimeline): Promise<void> {
+  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
     validateTimeline(timeline, this.info.size);
     const single = motionSteps(timeline, this.px);
     if (!single && !this.touchscreen) {
@@ -146,12 +146,14 @@ export class AndroidDevice implements DeviceBridge {
       });
     }
     await this.input(async () => {
+      options.signal?.throwIfAborted();
       const gesture = new AbortController();
       this.gesture = gesture;
+      const signal = options.signal ? AbortSignal.any([gesture.signal, options.signal]) : gesture.signal;
       let sent = 0;
       try {
         if (single) {
-          await this.timed(single, gesture.signal, async (step) => {
+          await this.timed(single, signal, async (step) => {
             this.held.motion = { x: step.x, y: step.y };
             await this.checked(motionCommand(step));
             sent++;
@@ -161,7 +163,7 @@ export class AndroidDevice implements DeviceBridge {
           const ts = this.touchscreen as Touchscreen;
           const batches = mtBatches(timeline, this.px, { w: this.facts.widthPx, h: this.facts.heightPx }, ts, () => this.nextTrackingId(ts));
           this.held.slots = Array.from({ length: Math.min(ts.slots, timeline.fingers.length) }, (_, i) => i);
-          await this.timed(batches, gesture.signal, async (batch) => {
+          await this.timed(batches, signal, async (batch) => {
             await this.checked(sendeventCommand(ts.path, batch.events));
             sent++;
           });

@@ -11,6 +11,7 @@ import type {
   DeviceBridge,
   DeviceInfo,
   Frame,
+  PerformOptions,
   ScreenshotOptions,
   ScreenshotResult,
   WaitForStillOptions,
@@ -149,10 +150,11 @@ export class WebDevice implements DeviceBridge {
     return this.guard(() => scanControls(this.cdp, onScreen));
   }
 
-  async perform(timeline: TouchTimeline): Promise<void> {
+  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
     validateTimeline(timeline, this.viewport);
     const steps = touchSteps(timeline);
     await this.input(async () => {
+      options.signal?.throwIfAborted();
       // CDP takes touches in CSS px: each is mapped with the page's zoom when it is sent.
       const view = await followPageView(this.cdp).catch((err: unknown) => {
         throw this.unavailableOr(err, 'not_delivered');
@@ -161,7 +163,8 @@ export class WebDevice implements DeviceBridge {
       const gesture = new AbortController();
       this.gesture = gesture;
       try {
-        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, gesture.signal);
+        const signal = options.signal ? AbortSignal.any([gesture.signal, options.signal]) : gesture.signal;
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, signal);
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
