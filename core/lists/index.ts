@@ -5,6 +5,7 @@ import type { UiNode } from '../model/ui-node.js';
 import { flattenTiledRows } from './grid.js';
 import { isCell, isCollection } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
+import { clippedEnds } from './clipped.js';
 import { scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
@@ -44,13 +45,23 @@ function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Plac
  */
 function admissible(s: Scored): boolean {
   const c = s.candidate;
+  const named = c.container !== null && isCollection(c.container.node);
+  // A list the platform names keeps its number even with one cell on screen.
+  if (c.cells.length === 1) return named && c.detector === 'siblings' && s.consistency >= MIN_CONSISTENCY;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
   const collection = declared || (c.container !== null && isCollection(c.container.node));
   const scrolling = collection || (c.container !== null && scrolls(c.container));
   if (c.cells.length === 2 && !collection) return false;
+  // Rows that hold text fields are the lines of a form, unless the platform says it is a list.
+  if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
   return true;
+}
+
+/** A text field somewhere inside (a toggle in a settings row does not make a form). */
+function holdsInput(n: UiNode): boolean {
+  return n.states.editable === true || n.children.some(holdsInput);
 }
 
 function isWithin(p: Placed, cell: Placed): boolean {
@@ -74,7 +85,9 @@ function conflicts(c: Candidate, taken: readonly Candidate[]): boolean {
 function byScore(a: Scored, b: Scored): number {
   const fa = a.candidate.containerFrame;
   const fb = b.candidate.containerFrame;
-  return b.score - a.score || fa.y - fb.y || fa.x - fb.x || a.candidate.cells.length - b.candidate.cells.length;
+  // One cell says little about a list: such a list comes after every list of several.
+  const single = Number(a.candidate.cells.length === 1) - Number(b.candidate.cells.length === 1);
+  return single || b.score - a.score || fa.y - fb.y || fa.x - fb.x || a.candidate.cells.length - b.candidate.cells.length;
 }
 
 /**
@@ -103,6 +116,7 @@ export function detectLists(screen: Screen): FoundList[] {
       containerFrame: c.containerFrame,
       axis: c.axis,
       cells: c.cells.map((p) => p.node),
+      clipped: clippedEnds(c, screen).map((p) => p.node),
       score: Math.round(s.score * 1000) / 1000,
       detector: c.detector,
     });

@@ -1,7 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import { containsRect } from '../model/geometry.js';
-import { across, along, intervalIou, intervalOverlap, near } from './geometry.js';
-import { isCell, isCollection, isScroller, isTextual } from './roles.js';
+import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
+import { isCell, isCollection, isScroller, isTextual, saysOnlyText } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -10,6 +10,10 @@ const ALIGNED_IOU = 0.8;
 const STACKED_OVERLAP = 0.5;
 /** Grid tiles have the same size within this fraction. */
 const TILE_SIZE_TOLERANCE = 0.15;
+/** Share of members with one id that makes it the id of the rows. */
+const ROW_ID_SHARE = 0.6;
+/** An end member this many times the median size of the others is not a row. */
+const OVERSIZED = 3;
 
 /** The container scrolls, itself or as the one content view of a scroll view (Android's HorizontalScrollView > LinearLayout). */
 export function scrolls(p: Placed): boolean {
@@ -24,7 +28,47 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis): Placed[][] {
     if (home) home.push(item);
     else groups.push([item]);
   }
-  return groups.map((g) => unstack(g, axis)).map(dropHeaders).filter((g) => g.length >= 2);
+  return groups
+    .map((g) => unstack(g, axis))
+    .map(dropHeaders)
+    .map(dropNestedLists)
+    .map(trimForeignEnds)
+    .map((g) => trimOversized(g, axis))
+    .filter((g) => g.length >= 2);
+}
+
+/** A list inside a list (a strip of filter chips among chat rows) is not one of its rows, when the rows are something else. */
+function dropNestedLists(group: Placed[]): Placed[] {
+  const rows = group.filter((m) => !isScroller(m.node));
+  return rows.length >= 2 && rows.length < group.length ? rows : group;
+}
+
+/**
+ * Where most members carry the same id (the row layout of a RecyclerView), a first or last
+ * member with another id is a different item above or below the rows (a search bar).
+ */
+function trimForeignEnds(group: Placed[]): Placed[] {
+  if (group.length < 3) return group;
+  const counts = new Map<string, number>();
+  for (const m of group) if (m.node.id) counts.set(m.node.id, (counts.get(m.node.id) ?? 0) + 1);
+  const [rowId, n] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
+  if (n < ROW_ID_SHARE * group.length) return group;
+  let start = 0;
+  let end = group.length;
+  while (start < end && group[start]?.node.id !== rowId) start++;
+  while (end > start && group[end - 1]?.node.id !== rowId) end--;
+  return end - start >= 2 ? group.slice(start, end) : group;
+}
+
+/** A first or last member several times the size of the others is the page around them (a content area below a header), not a row. */
+function trimOversized(group: Placed[], axis: ListAxis): Placed[] {
+  if (group.length < 3) return group;
+  const size = (m: Placed) => along(m.node.frame, axis)[1];
+  const m = median(group.map(size));
+  let out = group;
+  while (out.length >= 3 && size(out[out.length - 1] as Placed) > OVERSIZED * m) out = out.slice(0, -1);
+  while (out.length >= 3 && size(out[0] as Placed) > OVERSIZED * m) out = out.slice(1);
+  return out;
 }
 
 /** Ordered along the axis; of two members drawn over each other, the larger stays. */
@@ -42,19 +86,31 @@ function unstack(group: readonly Placed[], axis: ListAxis): Placed[] {
   return out;
 }
 
-/** Section headers are text between rows: when the rows are something else, they are not cells. */
+/** Section headers are text between rows (bare, or wrapped): when the rows are something else, they are not cells. */
 function dropHeaders(group: Placed[]): Placed[] {
-  const rows = group.filter((m) => !isTextual(m.node));
+  const rows = group.filter((m) => !isTextual(m.node) && !saysOnlyText(m.node));
   return rows.length >= 2 && rows.length < group.length ? rows : group;
 }
 
+/**
+ * A side of a tile fits the reference tile's: the same within tolerance, or shorter where the
+ * tile is cut off by the edge of what shows it (the last row or column of a scrolled grid).
+ */
+function fitsSide(size: number, ref: number, end: number, edge: number): boolean {
+  return near(size, ref, TILE_SIZE_TOLERANCE) || (size < ref && Math.abs(end - edge) <= 1);
+}
+
 /** Tiles of the same size in at least two rows and two columns, read row by row. */
-function gridOf(items: readonly Placed[]): Placed[] | null {
+function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
   const sizes: Placed[][] = [];
+  const right = clip.x + clip.w;
+  const bottom = clip.y + clip.h;
   for (const item of items) {
-    const home = sizes.find(
-      (g) => near(item.node.frame.w, (g[0] as Placed).node.frame.w, TILE_SIZE_TOLERANCE) && near(item.node.frame.h, (g[0] as Placed).node.frame.h, TILE_SIZE_TOLERANCE),
-    );
+    const v = item.vis;
+    const home = sizes.find((g) => {
+      const ref = (g[0] as Placed).node.frame;
+      return fitsSide(v.w, ref.w, v.x + v.w, right) && fitsSide(v.h, ref.h, v.y + v.h, bottom);
+    });
     if (home) home.push(item);
     else sizes.push([item]);
   }
@@ -100,6 +156,11 @@ function grow(r: Rect, by: number): Rect {
 
 /** Lists among the children of one container: rows of a column, items of a scrolling row, tiles of a grid. */
 export function siblingCandidates(parent: Placed, children: readonly Placed[]): Candidate[] {
+  const only = children.length === 1 ? children[0] : undefined;
+  // A collection the platform names is a list even with one cell in view (a feed's one tall post).
+  if (only && isCollection(parent.node)) {
+    return [{ detector: 'siblings', container: parent, containerFrame: parent.vis, axis: 'vertical', grid: false, cells: [only], regularity: 1 }];
+  }
   if (children.length < 2) return [];
   const declaredCells = children.filter((c) => isCell(c.node));
   // Where the platform says which children are cells, the others (headers, footers) are not.
@@ -116,7 +177,7 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
   });
 
   const out: Candidate[] = [];
-  const grid = collects ? gridOf(pool) : null;
+  const grid = collects ? gridOf(pool, parent.vis) : null;
   if (grid) out.push(make(grid, 'vertical', true));
   const inGrid = new Set(grid ?? []);
   const outsideGrid = (g: Placed[]) => !g.every((m) => inGrid.has(m));

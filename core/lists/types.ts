@@ -13,6 +13,8 @@ export interface FoundList {
   axis: ListAxis;
   /** Cells at least partly visible: top to bottom (left to right when horizontal; rows of a grid in order). */
   cells: UiNode[];
+  /** The first or last cells, where the edge of the list (or of the screen) cuts them off. */
+  clipped: UiNode[];
   /** cellCount x consistency x roleBonus x widthBonus. */
   score: number;
   detector: ListDetectorName;

@@ -57,7 +57,9 @@ export function judge(row: Record<string, string>, screen: Screen, lists: FoundL
   const bounds = labelledRect(row.first_cell_bounds ?? '', screen);
   const [c0, c1] = best.cells as [UiNode, UiNode | undefined];
   const text = row.first_cell_text ?? '';
-  const startOk = isLabelledFirst(c0, text, bounds) || (c1 !== undefined && isPartial(c0) && isLabelledFirst(c1, text, bounds));
+  // A first cell cut by the list's edge counts (and is marked clipped) where the labeller left it out.
+  const cutFirst = isPartial(c0) || best.clipped.includes(c0);
+  const startOk = isLabelledFirst(c0, text, bounds) || (c1 !== undefined && cutFirst && isLabelledFirst(c1, text, bounds));
   const first = squash(textOf(c0)).slice(0, 24);
   return { agrees: countOk && startOk, found: `${best.detector}/${best.axis} ${n} cells from "${first}"${countOk ? '' : ' (count off)'}${startOk ? '' : ' (wrong start)'}` };
 }
