@@ -18,6 +18,8 @@ export class Screencast {
   /** Start and stop requests run one after another. */
   private chain: Promise<unknown> = Promise.resolve();
   private running = false;
+  /** Set by a screenshot: the next frames may be at its scale, and a fresh one is due after it. */
+  private capturing = 0;
 
   constructor(
     private readonly cdp: CDPSession,
@@ -43,6 +45,22 @@ export class Screencast {
     };
   }
 
+  /**
+   * Runs a screenshot. Chromium renders the screencast's frames at a screenshot's scale while it
+   * captures (a thumbnail made 140 px frames), and on a still screen no later frame would
+   * replace them: such frames are dropped, and the screencast restarts after the capture so
+   * the viewers get the screen at the stream's size again.
+   */
+  async duringScreenshot<T>(capture: () => Promise<T>): Promise<T> {
+    this.capturing += 1;
+    try {
+      return await capture();
+    } finally {
+      this.capturing -= 1;
+      if (this.capturing === 0 && this.running) this.restart();
+    }
+  }
+
   /** Stops for good (the device is closing). */
   async stop(): Promise<void> {
     this.listeners.clear();
@@ -56,24 +74,32 @@ export class Screencast {
       if (want === this.running) return;
       this.running = want;
       if (want) {
-        // One image pixel per point, like the default screenshot.
-        await this.cdp.send('Page.startScreencast', {
-          format: 'jpeg',
-          quality: this.quality,
-          maxWidth: this.size.w,
-          maxHeight: this.size.h,
-          everyNthFrame: 1,
-        });
+        await this.cdp.send('Page.startScreencast', this.params());
       } else {
         await this.cdp.send('Page.stopScreencast');
       }
     }).catch(() => undefined);
   }
 
+  private restart(): void {
+    this.chain = this.chain.then(async () => {
+      if (!this.running) return;
+      await this.cdp.send('Page.stopScreencast');
+      await this.cdp.send('Page.startScreencast', this.params());
+    }).catch(() => undefined);
+  }
+
+  /** One image pixel per point, like the default screenshot. */
+  private params() {
+    return { format: 'jpeg' as const, quality: this.quality, maxWidth: this.size.w, maxHeight: this.size.h, everyNthFrame: 1 };
+  }
+
   private onFrame(event: ScreencastFrameEvent): void {
-    if (this.running && this.listeners.size > 0) {
-      const data = Buffer.from(event.data, 'base64');
-      const { width, height } = imageSize(data);
+    const data = Buffer.from(event.data, 'base64');
+    const { width, height } = imageSize(data);
+    // A frame narrower than the stream while a screenshot runs is rendered at the screenshot's scale.
+    const shrunk = this.capturing > 0 && width < this.size.w - 1 && height < this.size.h - 1;
+    if (this.running && this.listeners.size > 0 && !shrunk) {
       const timestamp = event.metadata.timestamp ? Math.round(event.metadata.timestamp * 1000) : Date.now();
       const frame: Frame = { data, format: 'jpeg', timestamp, width, height };
       for (const listener of this.listeners) {

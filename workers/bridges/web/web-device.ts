@@ -258,11 +258,13 @@ export class WebDevice implements DeviceBridge {
       // The clip is in document CSS px; its scale is image pixels per CSS px.
       const view = await readPageView(this.cdp);
       const k = view.scale;
-      const shot = await this.cdp.send('Page.captureScreenshot', {
-        format,
-        ...(format === 'jpeg' ? { quality: options.quality ?? JPEG_QUALITY } : {}),
-        clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: scale * k },
-      });
+      const shot = await this.screencast.duringScreenshot(() =>
+        this.cdp.send('Page.captureScreenshot', {
+          format,
+          ...(format === 'jpeg' ? { quality: options.quality ?? JPEG_QUALITY } : {}),
+          clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: scale * k },
+        }),
+      );
       const data = Buffer.from(shot.data, 'base64');
       return { data, format, ...imageSize(data), origin: { x: area.x, y: area.y }, scale };
     });
