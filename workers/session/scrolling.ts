@@ -2,7 +2,7 @@ import { fling, scrollBy } from '../../core/gestures/index.js';
 import type { Point, Rect, ScrollOffset } from '../../core/model/index.js';
 import type { CommandArgs } from '../../core/wire/commands.js';
 import type { DeviceSession, Run } from './device-session.js';
-import { scrollRegion } from './targets.js';
+import { scrollRegion, scrollRegionAt } from './targets.js';
 
 /** scroll-by is done when it is this close to what was asked (points). */
 const TOLERANCE = 1;
@@ -45,7 +45,7 @@ async function readOffsets(session: DeviceSession): Promise<Offsets> {
 export async function scrollByCommand(session: DeviceSession, a: CommandArgs<'scroll-by'>, run: Run): Promise<unknown> {
   const located = a.target === undefined ? undefined : await session.locate(a.target, run);
   const before = located?.before ?? (await session.observe(run, false, false)).snapshot;
-  const region: Rect = located?.element?.visibleFrame ?? scrollRegion(before);
+  const region: Rect = located ? scrollRegionAt(before, located.point) : scrollRegion(before);
   const start = await readOffsets(session);
   let container = located?.element?.id !== undefined && start.has(located.element.id) ? located.element.id : undefined;
   const requested = { dx: a.dx, dy: a.dy };

@@ -32,6 +32,22 @@ export function elementAt(snapshot: Snapshot, p: Point): OutlineElement | undefi
 }
 
 /** The main scrolling area: the largest scrollable element, or the screen without its bars. */
+/**
+ * Where a scroll aimed at a point drags: the smallest scrollable element under the point (the
+ * list a cell is in, not the cell: drags confined to a cell's height become many short ones,
+ * each losing the touch slop), else the screen's main scroll region.
+ */
+export function scrollRegionAt(snapshot: Snapshot, point: Point): Rect {
+  let best: OutlineElement | undefined;
+  for (const el of snapshot.elements) {
+    const f = el.visibleFrame;
+    if (!el.states.scrollable || f.w < 40 || f.h < 40) continue;
+    if (!containsPoint(f, point)) continue;
+    if (!best || rectArea(f) < rectArea(best.visibleFrame)) best = el;
+  }
+  return best?.visibleFrame ?? scrollRegion(snapshot);
+}
+
 export function scrollRegion(snapshot: Snapshot): Rect {
   let best: OutlineElement | undefined;
   for (const el of snapshot.elements) {
