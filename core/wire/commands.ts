@@ -27,6 +27,8 @@ export const OutlineArgs = z
     wait: z.boolean().default(true),
     since: z.string().max(100).optional(),
     raw: z.boolean().default(false),
+    /** JSON format: the outline text of the same snapshot too (the dashboard shows both from one look). */
+    text: z.boolean().default(false),
   })
   .strict();
 

@@ -56,9 +56,10 @@ export interface FrameUpdate {
   data: ArrayBuffer | Uint8Array;
 }
 
-/** An outline element with the selectors that address it, shortest first. */
+/** An outline element with the selectors that address it, shortest first, and its states as the outline words them. */
 export interface InspectableElement extends OutlineElement {
   selectors: string[];
+  notes: string[];
 }
 
 /** The live outline of a device: the text an agent reads, and its elements for the inspector. */
@@ -66,6 +67,8 @@ export interface OutlineUpdate {
   deviceId: string;
   snapshot: string;
   size: Size;
+  /** False when the screen was still changing when it was read (the page marks it "not still"). */
+  still: boolean;
   text: string;
   elements: InspectableElement[];
   at: number;

@@ -74,8 +74,8 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
       return;
     }
     const actor = viewer.actor;
-    const run = (args: { format: 'text' | 'json'; wait: boolean }) =>
-      runObserve(s, actor, deviceId, 'outline', { ...args, interactive: false, skeleton: false, raw: false }, DEFAULT_DEADLINE_MS);
+    const run = () =>
+      runObserve(s, actor, deviceId, 'outline', { format: 'json', text: true, wait: false, interactive: false, skeleton: false, raw: false }, DEFAULT_DEADLINE_MS);
     const entry: Omit<SharedOutline, 'watch'> = { deviceId, sockets: new Set([socket]), latest: null };
     const watch = new OutlineWatch(
       deviceId,
@@ -140,7 +140,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   const offActions = actionFeedOf(s).subscribe((event) => {
     nsp.to(`device:${event.action.deviceId}`).emit('action', actionJson(event.action));
     if (event.kind !== 'finished') return;
-    for (const shared of outlines.values()) if (shared.deviceId === event.action.deviceId) shared.watch.poke(true);
+    for (const shared of outlines.values()) if (shared.deviceId === event.action.deviceId) shared.watch.poke();
   });
 
   const recentActions = async (deviceId: string): Promise<ActionEntry[]> => {

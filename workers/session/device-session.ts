@@ -343,6 +343,7 @@ export class DeviceSession {
       waited_ms: seen.waitedMs,
       outline: a.format === 'json' ? outlineJson(seen.snapshot, { ...view, raw: a.raw }) : renderOutline(seen.snapshot, view),
     };
+    if (a.format === 'json' && a.text) data.text = renderOutline(seen.snapshot, view);
     if (since) data.diff = renderSettledDiff(since, seen.snapshot, { outline: false });
     return data;
   }

@@ -40,10 +40,11 @@ export class Observer {
 
   async observe(wait: boolean): Promise<Observation> {
     const started = performance.now();
-    const settled = wait ? await this.bridge.waitForStill(this.options.stillTimeoutMs ? { timeoutMs: this.options.stillTimeoutMs } : {}) : undefined;
+    // Without a wait, one look at the stillness (timeout 0) still says honestly whether the screen is at rest.
+    const settled = await this.bridge.waitForStill(wait ? (this.options.stillTimeoutMs ? { timeoutMs: this.options.stillTimeoutMs } : {}) : { timeoutMs: 0 });
     const waitedMs = Math.round(performance.now() - started);
     const raw = await this.bridge.describe();
-    const still = settled ?? raw.still ?? { still: false, ms: 0 };
+    const still = settled;
     const clean = cleanScreen({ ...raw, still });
     const screen = await this.withHits(clean);
     return { snapshot: buildSnapshot(screen, { lists: detectLists }), still, waitedMs };
