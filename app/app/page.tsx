@@ -5,26 +5,29 @@ import { useEffect, useMemo, useState } from 'react';
 import type { DeviceSummary } from '../../core/wire/ui-protocol.js';
 import { FrameCanvas } from '../components/FrameCanvas';
 import { errorText } from '../lib/api';
-import { takeDevice, stateText } from '../lib/lease';
-import { atLeast, useMe } from '../lib/me';
+import { heldElsewhere, stateText, takeDevice, takeOver } from '../lib/lease';
+import { atLeast, useMe, type Me } from '../lib/me';
 import { useLive } from '../lib/socket';
 
-function DeviceCard({ device, canTake }: { device: DeviceSummary; canTake: boolean }) {
+function DeviceCard({ device, me }: { device: DeviceSummary; me: Me | null }) {
+  const canTake = atLeast(me, 'agent');
   const router = useRouter();
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const take = async (wait: boolean) => {
-    setBusy(wait ? 'Waiting in the queue…' : 'Taking…');
+  const take = async (how: 'now' | 'queue' | 'over') => {
+    if (how === 'over' && !window.confirm(`Take ${device.name} over? The other client of your token loses its lease and its session ends.`)) return;
+    setBusy(how === 'queue' ? 'Waiting in the queue…' : 'Taking…');
     setError(null);
     try {
-      await takeDevice(device.id, wait);
+      await (how === 'over' ? takeOver(device) : takeDevice(device.id, how === 'queue'));
       router.push(`/devices/${encodeURIComponent(device.id)}`);
     } catch (err) {
       setError(errorText(err));
       setBusy(null);
     }
   };
-  const state = device.state === 'offline' ? 'offline' : device.lease ? 'busy' : 'free';
+  const elsewhere = heldElsewhere(device, me);
+  const state = device.state === 'offline' ? 'offline' : elsewhere ? 'elsewhere' : device.lease ? 'busy' : 'free';
   return (
     <article className="device-card card" data-testid="device-card" data-device={device.id}>
       <Link href={`/devices/${encodeURIComponent(device.id)}`} className="thumb" title="Open (watch)">
@@ -36,7 +39,7 @@ function DeviceCard({ device, canTake }: { device: DeviceSummary; canTake: boole
           {device.platform} · {device.model}
         </span>
         <span className={`state ${state}`} data-testid="device-state">
-          {stateText(device)}
+          {stateText(device, me)}
         </span>
       </div>
       <div className="row">
@@ -44,13 +47,18 @@ function DeviceCard({ device, canTake }: { device: DeviceSummary; canTake: boole
           Open
         </Link>
         {canTake && state === 'free' && (
-          <button onClick={() => void take(false)} disabled={!!busy} data-testid="take">
+          <button onClick={() => void take('now')} disabled={!!busy} data-testid="take">
             Take
           </button>
         )}
         {canTake && state === 'busy' && (
-          <button onClick={() => void take(true)} disabled={!!busy} data-testid="queue">
+          <button onClick={() => void take('queue')} disabled={!!busy} data-testid="queue">
             Join queue
+          </button>
+        )}
+        {canTake && state === 'elsewhere' && (
+          <button onClick={() => void take('over')} disabled={!!busy} data-testid="takeover" title="End the other client's lease and take the device here">
+            Take over
           </button>
         )}
       </div>
@@ -124,7 +132,7 @@ export default function DevicesPage() {
       {devices !== null && devices.length > 0 && shown.length === 0 && <p className="muted">No device matches these filters.</p>}
       <div className="grid">
         {shown.map((d) => (
-          <DeviceCard key={d.id} device={d} canTake={atLeast(me, 'agent')} />
+          <DeviceCard key={d.id} device={d} me={me} />
         ))}
       </div>
     </section>

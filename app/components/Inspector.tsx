@@ -6,17 +6,14 @@ import type { Send } from './StreamSurface';
 
 interface Props {
   element: InspectableElement | null;
+  /** True when the selected element is no longer on the screen (it is shown as it was). */
+  gone: boolean;
   blocked: string | null;
   send: Send;
 }
 
-const onStates = (states: object) =>
-  Object.entries(states)
-    .filter(([, v]) => v === true)
-    .map(([k]) => k);
-
 /** One element in detail: what it is, where, its states, and the selectors that name it (shortest first). */
-export function Inspector({ element, blocked, send }: Props) {
+export function Inspector({ element, gone, blocked, send }: Props) {
   const [copied, setCopied] = useState<string | null>(null);
   if (!element) return <div className="panel-body muted">Click an outline line (or press i and click the stream) to inspect an element.</div>;
   const f = element.frame;
@@ -26,10 +23,17 @@ export function Inspector({ element, blocked, send }: Props) {
     ['value', element.value ?? '—'],
     ['id', element.id ?? '—'],
     ['frame', `x ${f.x}, y ${f.y}, w ${f.w}, h ${f.h}`],
-    ['states', onStates(element.states).join(', ') || '—'],
+    ['states', element.notes.join(', ') || '—'],
   ];
+  const why = gone ? 'This element is no longer on the screen' : blocked;
+  const copy = (text: string) =>
+    void copyText(text).then(() => {
+      setCopied(text);
+      setTimeout(() => setCopied(null), 1500);
+    });
   return (
-    <div className="panel-body inspector" data-testid="inspector" data-index={element.index}>
+    <div className={`panel-body inspector${gone ? ' gone' : ''}`} data-testid="inspector" data-index={gone ? undefined : element.index} data-gone={gone ? '' : undefined}>
+      {gone && <p className="note" data-testid="inspector-gone">Gone from the screen: shown as it was.</p>}
       <table>
         <tbody>
           {rows.map(([k, v]) => (
@@ -45,18 +49,13 @@ export function Inspector({ element, blocked, send }: Props) {
         {element.selectors.map((sel) => (
           <li key={sel} data-testid="selector">
             <code>{sel}</code>
-            <button
-              className="small ghost"
-              onClick={() =>
-                void copyText(sel).then(() => {
-                  setCopied(sel);
-                  setTimeout(() => setCopied(null), 1500);
-                })
-              }
-            >
+            <button className="small ghost" onClick={() => copy(sel)} title="Copy the selector">
               {copied === sel ? 'Copied' : 'Copy'}
             </button>
-            <button className="small" disabled={!!blocked} title={blocked ?? `tap ${sel}`} onClick={() => send('tap', { target: sel })} data-testid="selector-tap">
+            <button className="small ghost" onClick={() => copy(`simlab tap '${sel.replaceAll("'", "'\\''")}'`)} title="Copy as a CLI command" data-testid="selector-cli">
+              {copied?.endsWith(`'${sel.replaceAll("'", "'\\''")}'`) ? 'Copied' : 'CLI'}
+            </button>
+            <button className="small" disabled={!!why} title={why ?? `tap ${sel}`} onClick={() => send('tap', { target: sel })} data-testid="selector-tap">
               Tap
             </button>
           </li>

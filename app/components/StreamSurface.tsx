@@ -13,6 +13,12 @@ interface Props {
   elements: InspectableElement[];
   /** Null when this person may act; else why not (controls stay off). */
   blocked: string | null;
+  /** The keys the device presses (its capabilities); other named keys stay with the page. */
+  keys: string[];
+  /** True while a text field on the device has focus: printable keys are typed, shortcuts included. */
+  typing: boolean;
+  /** The element a click on the stream landed on (null: none), so the page can tell a text field was tapped. */
+  onTapElement: (element: InspectableElement | null) => void;
   inspecting: boolean;
   highlight: InspectableElement | null;
   send: Send;
@@ -30,17 +36,18 @@ interface Press {
   centre: Centre;
 }
 
-/** Keys sent as key presses (everything printable is typed as text). */
-const NAMED_KEYS = new Set(['Enter', 'Backspace', 'Tab', 'Escape', 'Delete', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
+/** Printable keys that are the page's shortcuts while nothing on the device takes text. */
+const PAGE_SHORTCUTS = new Set(['?', 'i', 's', 'b', 'h', 't']);
 const TYPE_FLUSH_MS = 250;
 const WHEEL_FLUSH_MS = 150;
 
 /**
  * The live stream at device scale, turned into device input: click = tap, hold = long press,
  * drag = the path as drawn (perform), wheel = scroll-by, Alt-drag = pinch mirrored around the
- * centre (of the element under the press, see gestureCentre), Shift+Alt-drag = rotate; typing goes to the device while the stream has focus.
+ * centre (of the element under the press, see gestureCentre), Shift+Alt-drag = rotate; typing goes to the device while the stream has focus (the page's shortcut letters only while
+ * a text field on the device has focus), and named keys only where the device has them.
  */
-export function StreamSurface({ deviceId, size, elements, blocked, inspecting, highlight, send, onHover, onSelect }: Props) {
+export function StreamSurface({ deviceId, size, elements, blocked, keys, typing, inspecting, highlight, send, onHover, onSelect, onTapElement }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const press = useRef<Press | null>(null);
   const typed = useRef({ text: '', timer: 0 });
@@ -112,6 +119,7 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
     const path = thin([...current.points, end]);
     if (current.maxMove < DRAG_SLOP_PX) {
       if (current.mode !== 'one') return;
+      onTapElement(elementAt(elements, first.x, first.y));
       if (duration < LONG_PRESS_MS) send('tap', { target: { x: first.x, y: first.y } });
       else send('long-press', { target: { x: first.x, y: first.y }, ms: Math.min(10_000, duration) });
       return;
@@ -148,17 +156,21 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (blocked || e.ctrlKey || e.metaKey) return;
+    if (blocked || e.ctrlKey || e.metaKey || e.altKey) return;
     if (e.key.length === 1) {
+      if (!typing && PAGE_SHORTCUTS.has(e.key)) return;
       e.preventDefault();
       typed.current.text += e.key;
       window.clearTimeout(typed.current.timer);
       typed.current.timer = window.setTimeout(flushTyped, TYPE_FLUSH_MS);
-    } else if (NAMED_KEYS.has(e.key)) {
-      e.preventDefault();
-      flushTyped();
-      send('key', { key: e.key });
+      return;
     }
+    if (e.key === 'Escape' && !typing) return;
+    const key = keys.find((k) => k.toLowerCase() === e.key.toLowerCase());
+    if (!key) return;
+    e.preventDefault();
+    flushTyped();
+    send('key', { key });
   };
 
   const box2 = (f: { x: number; y: number; w: number; h: number }) => ({ left: f.x * cssScale, top: f.y * cssScale, width: f.w * cssScale, height: f.h * cssScale });
@@ -169,7 +181,7 @@ export function StreamSurface({ deviceId, size, elements, blocked, inspecting, h
       className={`stream ${blocked ? 'blocked' : ''} ${inspecting ? 'inspecting' : ''}`}
       style={{ aspectRatio: `${size.w} / ${size.h}` }}
       tabIndex={0}
-      data-keys={blocked ? undefined : 'device'}
+      data-keys={blocked || !typing ? undefined : 'device'}
       data-testid="stream"
       title={blocked ?? (inspecting ? 'Inspect: click an element' : 'Click to tap, drag to swipe, Alt-drag to pinch, type to send keys')}
       onPointerDown={onPointerDown}

@@ -1,16 +1,20 @@
 'use client';
 import { useParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { ActionEntry, DeviceSummary, OutlineProblem, OutlineUpdate } from '../../../../core/wire/ui-protocol.js';
+import type { ActionEntry, DeviceSummary, InspectableElement, OutlineProblem, OutlineUpdate } from '../../../../core/wire/ui-protocol.js';
 import { ActionLog } from '../../../components/ActionLog';
 import { Inspector } from '../../../components/Inspector';
 import { OutlinePanel } from '../../../components/OutlinePanel';
 import { typingInto } from '../../../components/Shell';
 import { StreamSurface } from '../../../components/StreamSurface';
 import { errorText } from '../../../lib/api';
-import { controlBlocked, heldByMe, releaseLease, stateText, takeDevice } from '../../../lib/lease';
+import { sameElement } from '../../../lib/identity';
+import { controlBlocked, heldByMe, heldElsewhere, releaseLease, stateText, takeDevice, takeOver } from '../../../lib/lease';
 import { atLeast, useMe } from '../../../lib/me';
 import { uiSocket, useLive } from '../../../lib/socket';
+
+/** Roles that take typed text even when the tree does not say editable. */
+const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
 
 function upsert(list: ActionEntry[], action: ActionEntry): ActionEntry[] {
   const i = list.findIndex((a) => a.id === action.id);
@@ -29,7 +33,10 @@ export default function DevicePage() {
   const [outline, setOutline] = useState<OutlineUpdate | null>(null);
   const [outlineError, setOutlineError] = useState<string | null>(null);
   const [hovered, setHovered] = useState<number | null>(null);
-  const [selected, setSelected] = useState<number | null>(null);
+  /** The element chosen in the inspector, as it was when chosen: it is found again by identity, never by `@N`. */
+  const [chosen, setChosen] = useState<InspectableElement | null>(null);
+  /** A text field on the device was just tapped on the stream: keys go to it before the outline shows its focus. */
+  const [tappedField, setTappedField] = useState(false);
   const [inspecting, setInspecting] = useState(false);
   const [status, setStatus] = useState<{ text: string; bad: boolean } | null>(null);
   const [leaseBusy, setLeaseBusy] = useState<string | null>(null);
@@ -65,21 +72,26 @@ export default function DevicePage() {
   });
 
   const blocked = controlBlocked(device, me);
+  // The status line speaks for the newest command: an older one's answer never says "ok" while a newer one runs.
+  const lastSent = useRef(0);
   const send = useCallback(
     (command: string, args: unknown) => {
+      const n = ++lastSent.current;
       setStatus({ text: `${command}…`, bad: false });
       uiSocket().emit('control', { deviceId, command, args }, (reply) => {
-        if (reply.ok) setStatus({ text: `${command}: ok`, bad: false });
-        else setStatus({ text: `${command}: ${reply.error.code}: ${reply.error.message}`, bad: true });
+        if (!reply.ok) setStatus({ text: `${command}: ${reply.error.code}: ${reply.error.message}`, bad: true });
+        else if (n === lastSent.current) setStatus({ text: `${command}: ok`, bad: false });
       });
     },
     [deviceId],
   );
 
-  const take = async (wait: boolean) => {
-    setLeaseBusy(wait ? 'Waiting in the queue…' : 'Taking…');
+  const take = async (how: 'now' | 'queue' | 'over') => {
+    if (!device) return;
+    if (how === 'over' && !window.confirm(`Take ${device.name} over? The other client of your token loses its lease and its session ends.`)) return;
+    setLeaseBusy(how === 'queue' ? 'Waiting in the queue…' : 'Taking…');
     try {
-      await takeDevice(deviceId, wait);
+      await (how === 'over' ? takeOver(device) : takeDevice(deviceId, how === 'queue'));
       setStatus({ text: 'You hold this device', bad: false });
     } catch (err) {
       setStatus({ text: errorText(err), bad: true });
@@ -107,7 +119,7 @@ export default function DevicePage() {
       else if (!blocked && e.key === 'h') send('button', { button: 'home' });
       else if (e.key === 't' && device && atLeast(me, 'agent')) {
         if (heldByMe(device, me)) void release();
-        else if (!leaseBusy) void take(!!device.lease);
+        else if (!leaseBusy) void take(heldElsewhere(device, me) ? 'over' : device.lease ? 'queue' : 'now');
       }
     };
     window.addEventListener('keydown', onKey);
@@ -115,11 +127,18 @@ export default function DevicePage() {
   });
 
   const byIndex = useMemo(() => new Map((outline?.elements ?? []).map((e) => [e.index, e])), [outline]);
+  const current = useMemo(() => (chosen && outline ? sameElement(chosen, outline.elements) : null), [chosen, outline]);
+  const selected = current?.index ?? null;
+  const select = (index: number) => setChosen(byIndex.get(index) ?? null);
+  const fieldFocused = useMemo(() => (outline?.elements ?? []).some((e) => e.states.focused && (e.states.editable || TEXT_ROLES.has(e.role))), [outline]);
+  useEffect(() => setTappedField(false), [outline]);
+  const typing = tappedField || fieldFocused;
   const size = outline?.size ?? device?.size ?? null;
 
   if (loadError) return <p className="error">Cannot show {deviceId}: {loadError}</p>;
   if (!device || !size) return <p className="muted">Loading {deviceId}…</p>;
   const mine = heldByMe(device, me);
+  const elsewhere = heldElsewhere(device, me);
 
   return (
     <section className="device-page">
@@ -129,19 +148,24 @@ export default function DevicePage() {
           <span className="muted">
             {device.platform} · {device.model}
           </span>
-          <span className={`state ${device.state === 'offline' ? 'offline' : device.lease ? 'busy' : 'free'}`} data-testid="holder">
-            {mine ? 'held by you' : stateText(device)}
+          <span className={`state ${device.state === 'offline' ? 'offline' : mine ? 'free' : device.lease ? 'busy' : 'free'}`} data-testid="holder">
+            {stateText(device, me)}
           </span>
         </div>
         <div className="toolbar">
           {atLeast(me, 'agent') && !device.lease && device.state === 'online' && (
-            <button onClick={() => void take(false)} disabled={!!leaseBusy} data-testid="take">
+            <button onClick={() => void take('now')} disabled={!!leaseBusy} data-testid="take">
               Take
             </button>
           )}
-          {atLeast(me, 'agent') && device.lease && !mine && (
-            <button onClick={() => void take(true)} disabled={!!leaseBusy} data-testid="queue">
+          {atLeast(me, 'agent') && device.lease && !mine && !elsewhere && (
+            <button onClick={() => void take('queue')} disabled={!!leaseBusy} data-testid="queue">
               Join queue
+            </button>
+          )}
+          {atLeast(me, 'agent') && elsewhere && (
+            <button onClick={() => void take('over')} disabled={!!leaseBusy} data-testid="takeover" title="End the other client's lease and take the device here">
+              Take over
             </button>
           )}
           {mine && (
@@ -173,14 +197,17 @@ export default function DevicePage() {
           size={size}
           elements={outline?.elements ?? []}
           blocked={blocked}
+          keys={device.capabilities.keys}
+          typing={typing}
           inspecting={inspecting}
-          highlight={hovered !== null ? (byIndex.get(hovered) ?? null) : selected !== null ? (byIndex.get(selected) ?? null) : null}
+          highlight={hovered !== null ? (byIndex.get(hovered) ?? null) : current}
           send={send}
           onHover={setHovered}
           onSelect={(i) => {
-            setSelected(i);
+            select(i);
             setInspecting(false);
           }}
+          onTapElement={(e) => setTappedField(!!e && (!!e.states.editable || TEXT_ROLES.has(e.role)))}
         />
         {status && (
           <p className={status.bad ? 'error' : 'muted'} data-testid="control-status">
@@ -189,13 +216,20 @@ export default function DevicePage() {
         )}
       </div>
       <div className="column panel">
-        <h2>Outline {outline && <span className="muted small">snapshot {outline.snapshot}</span>}</h2>
-        <OutlinePanel outline={outline} error={outlineError} hovered={hovered} selected={selected} onHover={setHovered} onSelect={setSelected} />
+        <h2>
+          Outline {outline && <span className="muted small">snapshot {outline.snapshot}</span>}{' '}
+          {outline && !outline.still && (
+            <span className="badge pending" data-testid="not-still" title="The screen was changing when this outline was read; it is read again until it settles">
+              not still
+            </span>
+          )}
+        </h2>
+        <OutlinePanel outline={outline} error={outlineError} hovered={hovered} selected={selected} onHover={setHovered} onSelect={select} />
       </div>
       <div className="column side">
         <div className="panel">
           <h2>Inspector</h2>
-          <Inspector element={selected !== null ? (byIndex.get(selected) ?? null) : null} blocked={blocked} send={send} />
+          <Inspector element={current ?? chosen} gone={!!chosen && !current} blocked={blocked} send={send} />
         </div>
         <div className="panel grow">
           <h2>Action log</h2>
