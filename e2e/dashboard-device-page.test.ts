@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { OutlineElement } from '../core/outline/snapshot.js';
+import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { call, createToken, data, waitFor } from './support/lab.js';
+
+/**
+ * The device page as a person uses it, in a real Chromium against a real lab (one lab, one
+ * browser, checks in order): what the stream shows after an action, what the inspector keeps
+ * selected, which keys reach the device, who holds the device, and that the status line, the
+ * log and the inspector agree with the device.
+ */
+describe('the device page', { concurrency: false }, () => {
+  let lab: DashboardLab;
+  let browser: Browser;
+  let alice: string;
+  let person: BrowserContext;
+  let page: Page;
+
+  const rest = <T>(method: string, path: string, token: string, body?: unknown) => call<T>(lab.url, method, path, token, body);
+  const elements = async () =>
+    data(await rest<{ outline: { elements: OutlineElement[] } }>('GET', `/devices/${lab.deviceId}/outline?format=json`, lab.admin)).outline.elements;
+  const find = (test: (e: OutlineElement) => boolean, what: string) => waitFor(what, async () => (await elements()).find(test), 20_000);
+  const actionCount = () => page.locator('[data-testid=action]').count();
+  const frame = () => page.locator('[data-testid=stream] canvas');
+
+  async function signIn(context: BrowserContext, token: string, path = '/'): Promise<Page> {
+    const p = await context.newPage();
+    await p.goto(`${lab.url}${path}`);
+    await p.waitForURL(/\/signin\?/);
+    await p.fill('input[name=token]', token);
+    await p.click('button[type=submit]');
+    await p.waitForURL((u) => !u.pathname.startsWith('/signin'));
+    return p;
+  }
+
+  /** Clicks a device point on the stream (the stream box scaled to the device's width). */
+  async function tapOnStream(x: number, y: number): Promise<void> {
+    const box = await page.locator('[data-testid=stream]').boundingBox();
+    assert.ok(box);
+    const scale = box.width / 390;
+    await page.mouse.click(box.x + x * scale, box.y + y * scale);
+  }
+
+  /** Selects an element in the inspector through its outline line. */
+  async function inspect(text: string): Promise<void> {
+    await page.locator('[data-testid=outline-line]', { hasText: text }).first().click();
+    await page.locator('[data-testid=inspector]').waitFor();
+  }
+
+  const settled = async (count: number) => {
+    await waitFor(`${count} actions finished in the log`, async () => (await actionCount()) === count && (await page.locator('[data-testid=action].pending').count()) === 0);
+  };
+
+  before(async () => {
+    lab = await startDashboardLab('page');
+    alice = await createToken(lab.url, lab.admin, 'alice', 'member');
+    browser = await launchChromium();
+    person = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  });
+
+  after(async () => {
+    await browser?.close();
+    await lab?.close();
+  });
+
+  test('a device held by another client of the same token: the card says so and offers an explicit take over', async () => {
+    const other = data(await rest<{ id: string }>('POST', '/leases', alice, { deviceId: lab.deviceId }));
+    page = await signIn(person, alice);
+    const card = page.locator('[data-testid=device-card]').first();
+    await card.locator('[data-testid=device-state]', { hasText: 'another client' }).waitFor();
+    assert.match(await card.locator('[data-testid=device-state]').innerText(), /alice/);
+    assert.equal(await card.locator('[data-testid=queue]').count(), 0, 'no Join queue for one\'s own lease');
+    page.once('dialog', (d) => void d.accept());
+    await card.locator('[data-testid=takeover]').click();
+    await page.waitForURL(/\/devices\//);
+    await page.locator('[data-testid=holder]', { hasText: 'held by you' }).waitFor();
+    const leases = data(await rest<{ leases: Array<{ id: string; deviceId: string }> }>('GET', '/leases', lab.admin)).leases.filter((l) => l.deviceId === lab.deviceId);
+    assert.equal(leases.length, 1);
+    assert.notEqual(leases[0]?.id, other.id, 'the other client\'s lease ended; this page holds a new one');
+  });
+
+  test('the inspector shows a switch\'s state as the outline does', async () => {
+    await page.goto(`${lab.url}/devices/${lab.deviceId}`);
+    await page.locator('[data-testid=outline-line]').first().waitFor({ timeout: 30_000 });
+    const settings = await find((e) => e.role === 'Tab' && e.label === 'Settings', 'the Settings tab');
+    await tapOnStream(settings.tap.x, settings.tap.y);
+    await page.locator('[data-testid=outline-line]', { hasText: 'Switch "Dark mode"' }).waitFor({ timeout: 20_000 });
+    assert.match(await page.locator('[data-testid=outline-line]', { hasText: 'Switch "Dark mode"' }).innerText(), /unchecked/);
+    await inspect('Switch "Dark mode"');
+    assert.equal(await page.locator('[data-testid=inspector] [data-field=states]').innerText(), 'unchecked');
+  });
+
+  test('a Tap from the inspector on a screen that does not change leaves the stream at full size', async () => {
+    await waitFor('frames painted', async () => Number(await frame().getAttribute('data-frames')) > 0);
+    const width = await frame().evaluate((c: HTMLCanvasElement) => c.width);
+    await inspect('Button "Save"');
+    const tapSave = page.locator('[data-testid=selector-tap]').first();
+    const count = await actionCount();
+    await tapSave.click();
+    await settled(count + 1);
+    // The second Save leaves the screen as it was: no later frame would repair a shrunken one.
+    await tapSave.click();
+    await settled(count + 2);
+    await page.waitForTimeout(1500);
+    assert.equal(await frame().evaluate((c: HTMLCanvasElement) => c.width), width, 'the stream keeps its frame size');
+  });
+
+  test('the inspector keeps its element by identity and marks it gone when the screen no longer has it', async () => {
+    await inspect('TextField "Display name"');
+    assert.equal(await page.locator('[data-testid=inspector] [data-field=role]').innerText(), 'TextField');
+    const home = await find((e) => e.role === 'Tab' && e.label === 'Home', 'the Home tab');
+    await tapOnStream(home.tap.x, home.tap.y);
+    await page.locator('[data-testid=outline-line]', { hasText: 'Heading "Home"' }).waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid=inspector][data-gone]').waitFor();
+    assert.equal(await page.locator('[data-testid=inspector] [data-field=role]').innerText(), 'TextField');
+    assert.equal(await page.locator('[data-testid=inspector] [data-field=label]').innerText(), 'Display name');
+    const taps = page.locator('[data-testid=selector-tap]');
+    for (let i = 0; i < (await taps.count()); i++) assert.ok(await taps.nth(i).isDisabled(), 'no Tap on an element that is gone');
+  });
+
+  test('keys at the stream: only keys the device supports are sent, and ? opens the help', async () => {
+    const count = await actionCount();
+    await page.locator('[data-testid=stream]').focus();
+    for (const key of ['End', 'Home', 'PageUp', 'PageDown', 'Delete']) await page.keyboard.press(key);
+    await page.keyboard.press('?');
+    await page.locator('[data-testid=help]').waitFor({ timeout: 5000 });
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(1000);
+    assert.equal(await actionCount(), count, 'nothing was sent to the device');
+    assert.doesNotMatch((await page.locator('[data-testid=control-status]').allInnerTexts()).join(' '), /INVALID_ARGS/);
+  });
+
+  test('the status line says a command is done only when the log does', async () => {
+    // A string: the page must not see the test runner's compiled helpers.
+    await page.evaluate(`(() => {
+      window.__disagree = [];
+      new MutationObserver(() => {
+        const status = document.querySelector('[data-testid=control-status]')?.textContent ?? '';
+        const newest = document.querySelector('[data-testid=action]');
+        if (/: ok$/.test(status) && newest?.classList.contains('pending')) window.__disagree.push(status + ' / ' + newest.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true, attributes: true });
+    })()`);
+    const count = await actionCount();
+    const box = await page.locator('[data-testid=stream]').boundingBox();
+    assert.ok(box);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    // Two wheel bursts: the second is sent while the first is still settling.
+    await page.mouse.wheel(0, 300);
+    await page.waitForTimeout(400);
+    await page.mouse.wheel(0, -200);
+    await settled(count + 2);
+    // On a busy machine a scroll may end in TIMEOUT: the status line must then say what the log says.
+    const status = await waitFor('the status line done', async () => {
+      const text = await page.locator('[data-testid=control-status]').innerText();
+      return /^scroll-by: /.test(text) && text;
+    }, 10_000);
+    const outcome = await page.locator('[data-testid=action]').first().locator('.badge').innerText();
+    assert.ok(status.startsWith(`scroll-by: ${outcome}`), `status "${status}", newest log entry "${outcome}"`);
+    assert.deepEqual(await page.evaluate('window.__disagree'), []);
+  });
+});
