@@ -1,5 +1,5 @@
 import type { Rect } from '../model/geometry.js';
-import { intersectRect } from '../model/geometry.js';
+import { containsRect, intersectRect, rectArea } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { flattenTiledRows } from './grid.js';
@@ -45,9 +45,10 @@ function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Plac
  */
 function admissible(s: Scored): boolean {
   const c = s.candidate;
-  const named = c.container !== null && isCollection(c.container.node);
-  // A list the platform names keeps its number even with one cell on screen.
-  if (c.cells.length === 1) return named && c.detector === 'siblings' && s.consistency >= MIN_CONSISTENCY;
+  // A list the platform names is a list with one cell in view, and with cells of every kind (a
+  // feed's composer, stories and posts): the consistency score is for guessing unnamed lists.
+  const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
+  if (named && c.axis === 'vertical' && c.cells.length >= 1) return true;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
   const collection = declared || (c.container !== null && isCollection(c.container.node));
@@ -62,6 +63,12 @@ function admissible(s: Scored): boolean {
 /** A text field somewhere inside (a toggle in a settings row does not make a form). */
 function holdsInput(n: UiNode): boolean {
   return n.states.editable === true || n.children.some(holdsInput);
+}
+
+/** A row of items lying inside a larger column list (of which it is a part). */
+function isStripInside(c: Candidate, all: readonly Scored[]): boolean {
+  if (c.axis !== 'horizontal' || c.grid) return false;
+  return all.some((o) => o.candidate !== c && o.candidate.axis === 'vertical' && o.candidate.cells.length >= 2 && containsRect(o.candidate.containerFrame, c.containerFrame) && rectArea(o.candidate.containerFrame) > rectArea(c.containerFrame));
 }
 
 function isWithin(p: Placed, cell: Placed): boolean {
@@ -104,7 +111,10 @@ export function detectLists(screen: Screen): FoundList[] {
   }
   candidates.push(...spacingCandidates(all));
 
-  const scored = candidates.map((c) => scoreCandidate(c, screen.size)).filter(admissible).sort(byScore);
+  const admitted = candidates.map((c) => scoreCandidate(c, screen.size)).filter(admissible);
+  const strips = new Set(admitted.filter((s) => isStripInside(s.candidate, admitted)));
+  // A strip of chips or stories inside a column of rows is not the screen's main list.
+  const scored = admitted.sort((a, b) => Number(strips.has(a)) - Number(strips.has(b)) || byScore(a, b));
   const taken: Candidate[] = [];
   const out: FoundList[] = [];
   for (const s of scored) {
