@@ -17,7 +17,7 @@ import { ROOT, tempDataDir } from './support/lab.js';
  * process, a worker peer on the real socket protocol whose device is a real DeviceSession (on
  * the in-memory app), agents over Streamable HTTP (/mcp) and over stdio (`simlab mcp`).
  */
-const TOOLS = ['app-state', 'devices', 'lease', 'log', 'pinch', 'release', 'rotate', 'screenshot', 'scroll-by', 'swipe', 'tap', 'type', 'ui'];
+const TOOLS = ['app-state', 'batch', 'devices', 'lease', 'log', 'pinch', 'release', 'rotate', 'screenshot', 'scroll-by', 'swipe', 'tap', 'type', 'ui'];
 
 type Envelope = { ok: boolean; command: string; data?: Record<string, unknown>; error?: { code: string; disposition: { delivery: string } } };
 
@@ -90,6 +90,10 @@ describe('MCP: the lab\'s tools over Streamable HTTP and stdio', { concurrency: 
     const image = shot.content.find((c) => c.type === 'image');
     assert.ok(image && image.type === 'image' && image.mimeType === 'image/jpeg' && Buffer.from(image.data, 'base64').length > 100);
     assert.equal(envelopeOf(shot).data?.base64, undefined, 'the image is not repeated in the envelope');
+
+    const batch = await call(client, 'batch', { steps: [{ command: 'tap', args: { target: 'text="Home"' } }, { command: 'tap', args: { target: 'text="Settings"' } }] });
+    assert.equal(envelopeOf(batch).ok, true, textOf(batch));
+    assert.match(textOf(batch), /^ok \(delivered_unverified\)\nDiff /, 'Settings -> Home -> Settings: one diff of an unchanged screen');
 
     const log = await call(client, 'log');
     assert.match(textOf(log), /"ok":true/);

@@ -101,6 +101,7 @@ const SAMPLES: { [C in CommandName]: unknown[] } = {
   button: [{ button: 'back' }, { button: 'home' }, { button: 'menu' }],
   screenshot: [{}, { scale: 9 }],
   'app-state': [{}, { extra: 1 }],
+  batch: [{ steps: [{ command: 'tap', args: { target: point } }, { command: 'pinch', args: { scale: 2, ms: 50 } }] }, { steps: [{ command: 'tap', args: { target: point } }, { command: 'outline' }] }, { steps: [] }],
   'web.open': [{ url: 'https://example.com/' }, { url: 'not a url' }],
   'ios.launch': [{ bundleId: 'com.apple.Preferences' }, { bundleId: '-rf' }],
   'ios.terminate': [{ bundleId: 'com.example.app' }, {}],

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { actionCommands } from './actions.js';
+import { batchCommand } from './batch.js';
 import { devicesCommand } from './devices.js';
 import { doctorCommand } from './doctor.js';
 import { agentGuide } from './help-agent.js';
@@ -17,7 +18,7 @@ import { webCommand } from './web.js';
  * holds only commands that work on every platform; platform verbs live under `simlab web`.
  */
 export function registerLabCommands(program: Command): void {
-  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
+  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), batchCommand(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
     program.addCommand(command);
   }
   program.helpCommand(false);

@@ -167,6 +167,7 @@ export const LAB_TOOLS: readonly LabTool[] = [
   commandTool('swipe', 'swipe from one target to another, or by dx/dy points'),
   commandTool('scroll-by', 'scroll precisely by dy (and dx) points; positive dy reveals content further down'),
   commandTool('pinch', 'two-finger pinch at target (default: the screen centre): scale > 1 zooms in'),
+  commandTool('batch', 'several actions in one call ({steps: [{command: "tap", args: {target: "@3"}}, ...]}, at most 20): stops at the first failure, one settled diff at the end'),
   commandTool('rotate', 'two-finger rotation by degrees (clockwise positive) at target (default: the screen centre)'),
   deviceTool('screenshot', 'a screenshot as an image (scale: image pixels per point)', ScreenshotInput, true, (d, a) => ({
     method: 'GET',

@@ -1,7 +1,7 @@
 import { SimlabError } from '../contract/envelope.js';
 import { mostFingersDown } from '../gestures/timeline.js';
 import { validateTimeline } from '../gestures/validate.js';
-import { COMMANDS, isCommandName, type CommandArgs, type CommandName } from './commands.js';
+import { COMMANDS, isCommandName, NOT_IN_BATCH, type CommandArgs, type CommandName } from './commands.js';
 import type { Capabilities, DeviceDescriptor } from './device.js';
 import { invalidArgs } from './invalid-args.js';
 import { canonicalKey } from './keys.js';
@@ -77,6 +77,21 @@ export function admit(command: string, rawArgs: unknown, device: AdmissionDevice
     if (!caps.buttons.includes(button)) {
       throw unsupported(`this device has no ${button} button`, 'buttons', caps, `buttons this device has: ${caps.buttons.join(', ') || 'none'}`, button);
     }
+  }
+  if (command === 'batch') {
+    const steps = (args as CommandArgs<'batch'>).steps.map((step, i) => {
+      if (isCommandName(step.command) && NOT_IN_BATCH.has(step.command)) {
+        throw new SimlabError('INVALID_ARGS', `step ${i + 1}: ${step.command} cannot be in a batch`, { hint: 'a batch holds actions; it answers with the settled diff at the end' });
+      }
+      try {
+        const admitted = admit(step.command, step.args, device, offersVerb);
+        return { command: admitted.command, args: admitted.args as Record<string, unknown> };
+      } catch (err) {
+        if (err instanceof SimlabError) throw new SimlabError(err.code, `step ${i + 1} (${step.command}): ${err.message}`, { ...err.options, details: { step: i + 1, ...err.options.details } });
+        throw err;
+      }
+    });
+    return { command, args: { steps } };
   }
   if (command === 'screenshot' && !caps.screenshot) throw unsupported('this device cannot take screenshots', 'screenshot', caps, 'no screenshot path on this device');
   return { command, args };

@@ -72,6 +72,23 @@ export const PerformArgs = z
   })
   .strict();
 
+/** Most steps one batch may hold. */
+export const BATCH_MAX_STEPS = 20;
+
+/**
+ * Several actions in one call, run in order until the first failure, answered with one settled
+ * diff from the screen before the first to the screen after the last. Each step is admitted
+ * (name, arguments, capabilities) before any is sent.
+ */
+export const BatchArgs = z
+  .object({
+    steps: z
+      .array(z.object({ command: z.string().min(1).max(60), args: z.record(z.string(), z.unknown()).default({}) }).strict())
+      .min(1)
+      .max(BATCH_MAX_STEPS),
+  })
+  .strict();
+
 /** Every command a device session runs, by name. Platform-only verbs are `<platform>.<verb>`. */
 export const COMMANDS = {
   outline: OutlineArgs,
@@ -93,6 +110,7 @@ export const COMMANDS = {
   button: ButtonArgs,
   screenshot: ScreenshotArgs,
   'app-state': NoArgs,
+  batch: BatchArgs,
   'web.open': WebOpenArgs,
   ...IOS_COMMANDS,
 } as const;
@@ -102,6 +120,9 @@ export type CommandArgs<C extends CommandName> = z.infer<(typeof COMMANDS)[C]>;
 
 /** Commands that change the device (they need a lease and go to the action log as actions). */
 export const OBSERVE_COMMANDS: ReadonlySet<CommandName> = new Set(['outline', 'screenshot', 'app-state']);
+
+/** What a batch may not hold: observations (the batch answers with the diff) and batches. */
+export const NOT_IN_BATCH: ReadonlySet<CommandName> = new Set([...OBSERVE_COMMANDS, 'batch']);
 
 export function isCommandName(name: string): name is CommandName {
   return Object.hasOwn(COMMANDS, name);

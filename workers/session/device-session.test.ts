@@ -195,6 +195,58 @@ describe('device session on an in-memory app', () => {
     assert.match(String(data.diff), /\+ @\d+ (#\d+ )?TextField "Name" value="Ad" /);
   });
 
+  it('batch: runs the steps in order and answers one settled diff from the first screen to the last', async () => {
+    const { bridge, session } = setup();
+    await session.execute('outline', {});
+    const data = okData(
+      await session.execute('batch', {
+        steps: [
+          { command: 'tap', args: { target: 'text="Settings"' } },
+          { command: 'toggle', args: { target: 'text="Wi-Fi"', on: true } },
+        ],
+      }),
+    );
+    assert.deepEqual(bridge.log, ['tap:Settings', 'tap:Wi-Fi']);
+    assert.equal(bridge.wifi, true);
+    assert.deepEqual((data.steps as Array<{ command: string }>).map((s) => s.command), ['tap', 'toggle']);
+    assert.match(String(data.diff), /^screen: Home → Settings\n/, 'one diff, from Home to the screen after the last step');
+    assert.match(String(data.diff), /Switch "Wi-Fi" .*checked/);
+  });
+
+  it('batch: stops at the first failure, names the step, and says the earlier steps were delivered', async () => {
+    const { bridge, session } = setup();
+    await session.execute('outline', {});
+    const err = errorOf(
+      await session.execute('batch', {
+        steps: [
+          { command: 'tap', args: { target: 'text="Settings"' } },
+          { command: 'tap', args: { target: 'text="No such thing"' } },
+          { command: 'tap', args: { target: 'text="Home"' } },
+        ],
+      }),
+    );
+    assert.deepEqual(bridge.log, ['tap:Settings'], 'the third step never ran');
+    assert.equal(err.code, 'NOT_FOUND');
+    assert.match(err.message, /^step 2 \(tap\) failed: /);
+    assert.equal(err.disposition.delivery, 'delivered_unverified');
+    assert.equal(err.disposition.retry, 'unsafe');
+    assert.equal(err.details?.step, 2);
+    assert.match(String(err.details?.diff), /^screen: Home → Settings\n/, 'what the steps before it changed');
+  });
+
+  it('batch: a bad step, an observation in it, or too many steps are refused before anything is sent', async () => {
+    const { bridge, session } = setup();
+    const bad = errorOf(await session.execute('batch', { steps: [{ command: 'tap', args: { target: { x: 10, y: 10 } } }, { command: 'pinch', args: { scale: -1 } }] }));
+    assert.equal(bad.code, 'INVALID_ARGS');
+    assert.match(bad.message, /^step 2 \(pinch\): /);
+    assert.equal(bad.disposition.delivery, 'not_delivered');
+    const observe = errorOf(await session.execute('batch', { steps: [{ command: 'outline' }] }));
+    assert.match(observe.message, /outline cannot be in a batch/);
+    const many = errorOf(await session.execute('batch', { steps: Array.from({ length: 21 }, () => ({ command: 'tap', args: { target: { x: 10, y: 10 } } })) }));
+    assert.equal(many.code, 'INVALID_ARGS');
+    assert.deepEqual(bridge.log, []);
+  });
+
   it('toggles a switch and checks that it flipped; a switch already in the wanted state is left alone', async () => {
     const { bridge, session } = setup();
     bridge.tab = 'settings';

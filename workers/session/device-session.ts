@@ -170,10 +170,7 @@ export class DeviceSession {
     });
     this.pending.set(controller, run.lease);
     try {
-      const verb = admitted.command;
-      const handler = verb.includes('.')
-        ? (args: unknown, r: Run) => this.platformVerb(verb, args as Record<string, unknown>, r)
-        : (this.handlers[verb as CoreCommand] as (args: unknown, run: Run) => Promise<unknown>);
+      const handler = this.handlerFor(admitted.command);
       const data = await this.queue.run(async () => {
         state = 'running';
         try {
@@ -190,6 +187,43 @@ export class DeviceSession {
       clearTimeout(timer);
       this.pending.delete(controller);
     }
+  }
+
+  private handlerFor(verb: CommandName): (args: unknown, run: Run) => Promise<unknown> {
+    return verb.includes('.')
+      ? (args: unknown, r: Run) => this.platformVerb(verb, args as Record<string, unknown>, r)
+      : (this.handlers[verb as CoreCommand] as (args: unknown, run: Run) => Promise<unknown>);
+  }
+
+  /**
+   * A batch's steps in order (admission already checked them all). The first failure ends it:
+   * its error, with the delivery of everything sent so far, names the step and carries the
+   * settled diff of what the earlier steps did. Success answers one diff, first screen to last.
+   */
+  private async batch(a: CommandArgs<'batch'>, run: Run): Promise<unknown> {
+    const done: Array<{ command: string; delivery: unknown }> = [];
+    let first: Snapshot | undefined;
+    const diffSoFar = () => (first && run.seen.after ? renderSettledDiff(first, run.seen.after) : undefined);
+    for (const [i, step] of a.steps.entries()) {
+      let data: Record<string, unknown>;
+      try {
+        data = (await this.handlerFor(step.command as CommandName)(step.args, run)) as Record<string, unknown>;
+      } catch (err) {
+        const e = run.ledger.errorOf(err);
+        throw new SimlabError(e.code, `step ${i + 1} (${step.command}) failed: ${e.message}`, {
+          ...e.options,
+          details: { ...e.options.details, step: i + 1, done, ...(first ? { diff: diffSoFar() } : {}) },
+        });
+      }
+      first ??= run.seen.before;
+      done.push({ command: step.command, delivery: data.delivery });
+    }
+    const after = run.seen.after;
+    if (!first || !after) throw new SimlabError('INTERNAL', 'a batch step answered without the screens it saw');
+    // The action log's evidence is the whole batch: the screen before its first step.
+    run.seen.before = first;
+    const verified = done.every((d) => d.delivery === 'delivered_verified');
+    return { delivered: true, delivery: verified ? 'delivered_verified' : 'delivered_unverified', steps: done, before: first.id, after: after.id, diff: diffSoFar(), still: after.screen.still };
   }
 
   /**
@@ -325,6 +359,7 @@ export class DeviceSession {
     button: (a, run) => this.sendAndSettle(run, () => this.bridge.button(a.button)),
     screenshot: (a) => screenshotCommand(this, a),
     'app-state': () => this.bridge.appState(),
+    batch: (a, run) => this.batch(a, run),
   };
 
   private async outline(a: CommandArgs<'outline'>, run: Run): Promise<unknown> {
