@@ -16,6 +16,7 @@ import { retentionFromEnv, type RetentionPolicy } from './blobs/retention.js';
 import { RecordingManager } from './recordings/recording-manager.js';
 import { startRetentionSweep } from './recordings/retention-sweep.js';
 import { recordingPolicyFromEnv, type RecordingPolicy } from './recordings/recording-policy.js';
+import { joinCluster, type Cluster } from './fleet/cluster.js';
 import { WorkerHub } from './fleet/worker-hub.js';
 import { DEFAULT_LEASE_POLICY, LeaseManager, type LeasePolicy } from './leases/lease-manager.js';
 import { openStore } from './store/open-store.js';
@@ -34,6 +35,8 @@ export interface HubOptions {
   dataDir?: string;
   /** A Postgres URL instead of the SQLite file; default SIMLAB_DATABASE_URL. */
   databaseUrl?: string;
+  /** Several hubs: a Redis URL they all share (with one Postgres store); default SIMLAB_REDIS_URL. */
+  redisUrl?: string;
   /** Serves every request outside /api and /socket.io (the dashboard); without it those are 404 envelopes. */
   fallback?: RequestHandler;
   /** Mint a token for a worker started next to the hub (default true). */
@@ -109,9 +112,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     process.stderr.write(`simlab hub: ${message}\n`),
   );
   const services: HubServices = { store, verifier, leases, workers, blobs, recordings, hubVersion: version, startedAt: Date.now() };
+  const redisUrl = options.redisUrl ?? process.env.SIMLAB_REDIS_URL;
   let app: FastifyInstance | null = null;
+  let cluster: Cluster | null = null;
   try {
-    await store.cancelWaitingQueue();
+    // Alone, nobody waits across a restart; among several hubs the others' waiters are still there.
+    if (!redisUrl) await store.cancelWaitingQueue();
     await workers.load();
     app = await buildApi(services, {
       ...(rateLimit ? { rateLimit } : {}),
@@ -134,6 +140,11 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     // The main namespace serves nobody: every namespace in use checks its own tokens.
     sockets.use((_socket, next) => next(new Error('UNAUTHORIZED')));
     workers.attach(sockets);
+    if (redisUrl) {
+      cluster = await joinCluster(sockets, workers, redisUrl);
+      const joined = cluster;
+      checks.push({ name: 'redis', check: () => joined.ping() });
+    }
     await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
     // Only once the hub is up: a first admin token minted by a start that then failed would never be shown.
     const adminToken = await ensureAdminToken(store);
@@ -151,6 +162,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       io: sockets,
       close: () => {
         closing ??= (async () => {
+          await cluster?.close();
           stopRetention();
           await recordings.close();
           workers.close();
@@ -164,6 +176,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     };
   } catch (err) {
     // A hub that could not start (a port in use, say) leaves nothing open behind it.
+    await cluster?.close();
     stopRetention();
     await recordings.close();
     workers.close();

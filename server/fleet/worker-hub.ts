@@ -43,7 +43,19 @@ export interface DeviceView {
   online: boolean;
   workerId: string | null;
   lastSeenAt: number;
+  /** Set when the device's worker is connected to another hub (several hubs on one Redis). */
+  hubId?: string;
 }
+
+/** The other hubs (server/fleet/peer-hubs.ts): commands and frames for devices whose worker is on one of them. */
+export interface PeerLink {
+  forward(hubId: string, req: DispatchRequest): Promise<CommandResult>;
+  subscribeFrames(hubId: string, deviceId: string): void;
+  unsubscribeFrames(hubId: string, deviceId: string): void;
+}
+
+/** A hub that sent no presence for this long is taken for gone, and its devices for offline. */
+export const PEER_SILENT_AFTER_MS = 4000;
 
 interface InFlight {
   requestId: string;
@@ -108,6 +120,9 @@ export class WorkerHub {
   private readonly offlineAfterMs: number;
   private readonly listeners = new Set<(deviceId: string) => void>();
   private readonly recordingListeners = new Set<(message: RecordingMessage) => void>();
+  private readonly remote = new Map<string, { seenAt: number; views: Map<string, DeviceView> }>();
+  private peers: PeerLink | null = null;
+  private readonly remoteFrameHubs = new Map<string, string>();
 
   constructor(
     private readonly store: Store,
@@ -145,12 +160,68 @@ export class WorkerHub {
     return () => this.listeners.delete(listener);
   }
 
+  /** Every device: online here, online on another hub, or remembered offline. */
   devices(): DeviceView[] {
-    return [...this.devicesById.values()].sort((a, b) => a.id.localeCompare(b.id));
+    const ids = new Set(this.devicesById.keys());
+    for (const hub of this.remote.values()) for (const id of hub.views.keys()) ids.add(id);
+    return [...ids].map((id) => this.device(id) as DeviceView).sort((a, b) => a.id.localeCompare(b.id));
   }
 
   device(id: string): DeviceView | undefined {
-    return this.devicesById.get(id);
+    const here = this.devicesById.get(id);
+    if (here?.online) return here;
+    for (const hub of this.remote.values()) {
+      const there = hub.views.get(id);
+      if (there) return there;
+    }
+    return here;
+  }
+
+  /** The devices whose worker is connected to this hub (what this hub announces to the others). */
+  localDevices(): DeviceView[] {
+    return [...this.devicesById.values()].filter((v) => v.online);
+  }
+
+  setPeers(peers: PeerLink): void {
+    this.peers = peers;
+  }
+
+  /** Another hub's presence: the devices online there now. */
+  setRemoteDevices(hubId: string, descriptors: DeviceDescriptor[], workerIds: Map<string, string>, now: number): void {
+    const before = this.remote.get(hubId)?.views ?? new Map<string, DeviceView>();
+    const views = new Map<string, DeviceView>();
+    for (const d of descriptors) {
+      views.set(d.id, { id: d.id, descriptor: d, online: true, workerId: workerIds.get(d.id) ?? null, lastSeenAt: now, hubId });
+    }
+    this.remote.set(hubId, { seenAt: now, views });
+    for (const id of new Set([...before.keys(), ...views.keys()])) {
+      const was = before.get(id);
+      const is = views.get(id);
+      if (!was || !is || JSON.stringify(was.descriptor) !== JSON.stringify(is.descriptor)) this.deviceChanged(id);
+    }
+  }
+
+  /** Forgets a hub that left or went silent: its devices are offline until they show up again. */
+  dropRemoteHub(hubId: string): void {
+    const gone = this.remote.get(hubId);
+    if (!gone) return;
+    this.remote.delete(hubId);
+    for (const [id, view] of gone.views) {
+      // Remembered offline, as the store remembers it, until a worker brings it back.
+      if (!this.devicesById.has(id)) this.devicesById.set(id, { id, descriptor: view.descriptor, online: false, workerId: null, lastSeenAt: view.lastSeenAt });
+      this.deviceChanged(id);
+    }
+  }
+
+  /** Hubs whose last presence is older than PEER_SILENT_AFTER_MS. */
+  silentHubs(now: number): string[] {
+    return [...this.remote].filter(([, h]) => now - h.seenAt > PEER_SILENT_AFTER_MS).map(([id]) => id);
+  }
+
+  /** A device changed somewhere: frames follow it to its new owner, listeners hear of it. */
+  private deviceChanged(deviceId: string): void {
+    if (this.frameListeners.get(deviceId)?.size) this.followFrames(deviceId);
+    this.emit(deviceId);
   }
 
   workerCount(): number {
@@ -271,12 +342,14 @@ export class WorkerHub {
    */
   async dispatch(req: DispatchRequest): Promise<CommandResult> {
     const started = performance.now();
-    const result = await this.route(req);
+    const view = this.device(req.deviceId);
+    const result = view?.online && view.hubId && this.peers ? await this.peers.forward(view.hubId, req) : await this.dispatchLocal(req);
     this.options.observer?.commandDone(req.command, result.envelope, (performance.now() - started) / 1000);
     return result;
   }
 
-  private route(req: DispatchRequest): Promise<CommandResult> {
+  /** Routes to a worker connected to this hub (another hub's forward lands here too). */
+  dispatchLocal(req: DispatchRequest): Promise<CommandResult> {
     const view = this.devicesById.get(req.deviceId);
     const conn = view?.online && view.workerId ? this.workers.get(view.workerId) : undefined;
     if (!view || !conn) {
@@ -332,13 +405,14 @@ export class WorkerHub {
     const set = this.frameListeners.get(deviceId) ?? new Set();
     this.frameListeners.set(deviceId, set);
     set.add(listener);
-    if (set.size === 1) this.ownerOf(deviceId)?.socket.emit('frames:subscribe', { deviceId });
+    if (set.size === 1) this.followFrames(deviceId);
     const latest = this.latestFrames.get(deviceId);
     if (latest) listener(latest);
     return () => {
       if (!set.delete(listener) || set.size > 0) return;
       this.frameListeners.delete(deviceId);
       this.ownerOf(deviceId)?.socket.emit('frames:unsubscribe', { deviceId });
+      this.stopRemoteFrames(deviceId);
     };
   }
 
@@ -367,6 +441,31 @@ export class WorkerHub {
 
   private emitRecording(message: RecordingMessage): void {
     for (const listener of this.recordingListeners) listener(message);
+  }
+
+  /** Asks whoever owns the device now (a local worker or another hub) for its frames. */
+  private followFrames(deviceId: string): void {
+    const view = this.device(deviceId);
+    const hubId = view?.online ? view.hubId : undefined;
+    if (this.remoteFrameHubs.get(deviceId) !== hubId) this.stopRemoteFrames(deviceId);
+    if (hubId && this.peers && !this.remoteFrameHubs.has(deviceId)) {
+      this.remoteFrameHubs.set(deviceId, hubId);
+      this.peers.subscribeFrames(hubId, deviceId);
+    } else if (!hubId) {
+      this.ownerOf(deviceId)?.socket.emit('frames:subscribe', { deviceId });
+    }
+  }
+
+  private stopRemoteFrames(deviceId: string): void {
+    const hubId = this.remoteFrameHubs.get(deviceId);
+    if (hubId === undefined) return;
+    this.remoteFrameHubs.delete(deviceId);
+    this.peers?.unsubscribeFrames(hubId, deviceId);
+  }
+
+  /** A frame another hub relayed for a device this hub's viewers watch. */
+  relayFrame(frame: FrameMessage): void {
+    if (this.frameListeners.get(frame.deviceId)?.size) this.onFrame(frame);
   }
 
   private ownerOf(deviceId: string): WorkerConn | undefined {
