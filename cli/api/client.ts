@@ -43,6 +43,24 @@ export class HubClient {
     });
   }
 
+  /** Bytes from the hub (a bundle, a video): the bytes on 200, else the hub's error envelope. */
+  async download(command: string, path: string, timeoutMs = 10 * 60_000): Promise<Envelope<Buffer>> {
+    const headers: Record<string, string> = {};
+    if (this.connection.token) headers.authorization = `Bearer ${this.connection.token}`;
+    let response: Response;
+    try {
+      response = await fetch(this.url(path), { headers, signal: AbortSignal.timeout(timeoutMs) });
+    } catch (err) {
+      return transportFailure(command, this.connection.hub, 'GET', err, timeoutMs);
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    if (response.ok) return { version: '1', ok: true, command, data: body };
+    return (
+      parseEnvelope<Buffer>(body.toString('utf8')) ??
+      fail(command, response.status >= 500 ? 'INTERNAL' : 'INVALID_ARGS', `the hub answered HTTP ${response.status}`, { delivery: 'not_delivered' })
+    );
+  }
+
   url(path: string, query?: RequestOptions['query']): string {
     const url = new URL(`${this.connection.hub}/api/v1${path}`);
     for (const [key, value] of Object.entries(query ?? {})) {

@@ -50,6 +50,11 @@ export class LabApi {
     return this.client.request(on ? 'record.start' : 'record.stop', 'POST', `/leases/${enc(leaseId)}/recording`, { body: { on } });
   }
 
+  /** A session's evidence bundle (zip bytes). */
+  evidence(sessionId: string): Promise<Envelope<Buffer>> {
+    return this.client.download('evidence.export', `/sessions/${enc(sessionId)}/evidence`);
+  }
+
   outline(deviceId: string, query: OutlineQuery): Promise<Envelope<unknown>> {
     return this.client.request('outline', 'GET', `/devices/${enc(deviceId)}/outline`, { query: { ...query } });
   }

@@ -1,66 +1,19 @@
 import { z } from 'zod';
 import { SimlabError, ok } from '../../../core/contract/index.js';
-import { RecordingSchema, RecordingStateSchema, ReplaySchema, type RecordingJson, type ReplayJson } from '../../../core/wire/replay-views.js';
-import { sessionActionMedia } from '../../recordings/action-media-store.js';
+import { RecordingSchema, RecordingStateSchema, ReplaySchema } from '../../../core/wire/replay-views.js';
 import { actionShotKey } from '../../recordings/evidence-keys.js';
-import type { RecordingManifest } from '../../recordings/recording-manifest.js';
 import { RecordingVideo, recordingManifest, sessionRecordings } from '../../recordings/recording-reader.js';
+import { recordingJson, replayOf } from '../../recordings/replay.js';
+import { evidenceBundle } from '../../evidence/evidence-bundle.js';
 import { byteRangeOf } from '../byte-range.js';
 import { route, signedIn, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
-import { actionJson, sessionJson } from '../views.js';
 
 const Id = z.string().min(1).max(200).regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only');
 const LeaseParams = z.object({ id: Id });
 const SessionParams = z.object({ id: Id });
 const VideoParams = z.object({ id: Id, recordingId: Id });
 const ShotParams = z.object({ id: Id, actionId: Id, which: z.enum(['before', 'after']) });
-/** Most actions one replay answer carries. */
-const MAX_REPLAY_ACTIONS = 5000;
-
-const base = '/api/v1/sessions';
-const enc = encodeURIComponent;
-export const recordingVideoPath = (sessionId: string, recordingId: string) => `${base}/${enc(sessionId)}/recordings/${enc(recordingId)}/video`;
-export const actionShotPath = (sessionId: string, actionId: string, which: 'before' | 'after') => `${base}/${enc(sessionId)}/actions/${enc(actionId)}/screenshot/${which}`;
-
-function recordingJson(m: RecordingManifest): RecordingJson {
-  return {
-    id: m.id,
-    sessionId: m.sessionId,
-    deviceId: m.deviceId,
-    createdAt: new Date(m.createdAt).toISOString(),
-    startedAt: m.startedAt,
-    endedAt: m.endedAt === null ? null : new Date(m.endedAt).toISOString(),
-    endReason: m.endReason,
-    bytes: m.bytes,
-    video: recordingVideoPath(m.sessionId, m.id),
-  };
-}
-
-/** A session's replay: its recordings and its actions, each with its place in the video and full-size screenshots. */
-export async function replayOf(s: HubServices, sessionId: string): Promise<ReplayJson> {
-  const session = await s.store.getSession(sessionId);
-  if (!session) throw new SimlabError('NOT_FOUND', `no session ${sessionId}`);
-  const [recordings, media, actions] = await Promise.all([
-    sessionRecordings(s.blobs, session.id),
-    sessionActionMedia(s.blobs, session.id),
-    s.store.listActions(session.id, { limit: MAX_REPLAY_ACTIONS }),
-  ]);
-  return {
-    session: sessionJson(session),
-    recordings: recordings.map(recordingJson),
-    actions: actions.map((a) => {
-      const m = media.get(a.id);
-      return {
-        ...actionJson(a),
-        media: m?.media ?? null,
-        screenshotBefore: m?.before ? actionShotPath(session.id, a.id, 'before') : null,
-        screenshotAfter: m?.after ? actionShotPath(session.id, a.id, 'after') : null,
-      };
-    }),
-  };
-}
-
 export function recordingRoutes(s: HubServices): AnyRoute[] {
   return [
     route({
@@ -153,6 +106,21 @@ export function recordingRoutes(s: HubServices): AnyRoute[] {
       params: SessionParams,
       data: ReplaySchema,
       handler: async ({ params }) => ok('replay', await replayOf(s, params.id)),
+    }),
+    route({
+      method: 'GET',
+      url: '/sessions/:id/evidence',
+      command: 'evidence.export',
+      minRole: 'viewer',
+      tag: 'recordings',
+      summary: "A session's evidence as a zip: a self-contained HTML viewer (opens from file://), the MP4s, actions as JSON, screenshots and outlines",
+      params: SessionParams,
+      binary: 'application/zip',
+      handler: async ({ params, reply }) => {
+        const bundle = await evidenceBundle(s, params.id);
+        reply.header('content-disposition', `attachment; filename="simlab-${params.id}.zip"`);
+        return { raw: bundle, contentType: 'application/zip' };
+      },
     }),
   ];
 }

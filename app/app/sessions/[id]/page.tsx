@@ -2,9 +2,10 @@
 import Link from 'next/link';
 import { useParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
-import type { ActionEntry } from '../../../../core/wire/ui-protocol.js';
+import type { RecordingJson, ReplayActionJson, ReplayJson } from '../../../../core/wire/replay-views.js';
 import { argsText, outcomeOf } from '../../../components/ActionLog';
 import { typingInto } from '../../../components/Shell';
+import { StepScreenshots, VideoReplay } from '../../../components/VideoReplay';
 import { api, errorText } from '../../../lib/api';
 
 interface Session {
@@ -19,15 +20,17 @@ interface Session {
 export default function SessionReplay() {
   const id = decodeURIComponent(String(useParams<{ id: string }>().id));
   const [session, setSession] = useState<Session | null>(null);
-  const [actions, setActions] = useState<ActionEntry[] | null>(null);
+  const [actions, setActions] = useState<ReplayActionJson[] | null>(null);
+  const [recordings, setRecordings] = useState<RecordingJson[]>([]);
   const [error, setError] = useState<string | null>(null);
   const [step, setStep] = useState(0);
 
   useEffect(() => {
-    api<{ session: Session; actions: ActionEntry[] }>('GET', `/sessions/${encodeURIComponent(id)}/actions?limit=1000`).then(
+    api<ReplayJson>('GET', `/sessions/${encodeURIComponent(id)}/replay`).then(
       (d) => {
         setSession(d.session);
         setActions(d.actions);
+        setRecordings(d.recordings);
       },
       (err: unknown) => setError(errorText(err)),
     );
@@ -80,6 +83,7 @@ export default function SessionReplay() {
           </ol>
           {current && (
             <div className="panel step-detail" data-testid="step-detail" data-step={step}>
+              <VideoReplay recordings={recordings} actions={actions} step={step} onStep={setStep} />
               <h2>
                 {step + 1} / {actions.length}: <code>{current.command}</code>
               </h2>
@@ -122,6 +126,7 @@ export default function SessionReplay() {
                   <pre className="outline-text" data-testid="step-outline-after">{current.outlineAfterText ?? '—'}</pre>
                 </figure>
               </div>
+              <StepScreenshots action={current} step={step} />
               <h3>Settled diff</h3>
               {current.diff ? <pre className="diff" data-testid="step-diff">{current.diff}</pre> : <p className="muted">No change was recorded.</p>}
               <details>
