@@ -5,6 +5,8 @@ import type { UiNode } from '../model/ui-node.js';
 import { importScreen } from '../importers/index.js';
 import { parseScreen } from '../import-and-clean.js';
 import { loadFixture, loadFixtures, loadLabels } from '../../test/support/fixtures.js';
+import { buildSnapshot } from '../outline/build.js';
+import { renderOutline } from '../outline/render.js';
 import { cleanScreen } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -153,6 +155,42 @@ describe('cleanScreen', () => {
     assert.equal(bar.visibleFrame.y, 63 / 2.625, 'the status bar cuts off the top');
     assert.equal(all(s.root).find((n) => n.value === 'hello')?.window, 'com.example.app');
     assert.equal(all(s.root).find((n) => n.label === 'Back')?.window, 'com.android.systemui#2');
+  });
+
+  it('keeps the app the user looks at under a small window of another app, which stays as an overlay', () => {
+    const node = (pkg: string, cls: string, bounds: string, extra: string, inner = ''): string =>
+      `<node index="0" class="${cls}" package="${pkg}" resource-id="" checkable="false" checked="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="${bounds}" ${extra}>${inner}</node>`;
+    const plain = 'text="" content-desc="" clickable="false"';
+    const app = (pkg: string, bounds: string, label: string, at: string) =>
+      node(pkg, 'android.widget.FrameLayout', bounds, plain, node(pkg, 'android.widget.Button', at, `text="${label}" content-desc="" clickable="true"`));
+    // Topmost first: an edge-panel handle and a chat head above the app, the same app's dialog below them.
+    const dump = (dialog: boolean) =>
+      [
+        '<hierarchy rotation="0">',
+        app('com.samsung.android.app.cocktailbarservice', '[1040,600][1080,900]', 'Edge panel', '[1040,600][1080,900]'),
+        app('com.facebook.orca', '[900,1200][1060,1360]', 'Chat head', '[900,1200][1060,1360]'),
+        dialog ? app('com.example.mail', '[90,800][990,1300]', 'Discard draft?', '[120,1100][960,1250]') : '',
+        app('com.example.mail', '[0,0][1080,2274]', 'Inbox', '[0,200][1080,400]'),
+        '</hierarchy>',
+      ].join('');
+    const s = parseScreen(dump(false));
+    assert.equal(s.app, 'com.example.mail', 'the app that covers the screen, not the last small window');
+    assert.deepEqual(
+      s.windows.map((w) => [w.id, w.kind]),
+      [
+        ['com.samsung.android.app.cocktailbarservice', 'overlay'],
+        ['com.facebook.orca', 'overlay'],
+        ['com.example.mail', 'app'],
+      ],
+    );
+    for (const l of ['Inbox', 'Edge panel', 'Chat head']) assert.ok(labels(s.root).includes(l), l);
+    const outline = renderOutline(buildSnapshot(s));
+    assert.match(outline, /\[Overlay\]\n(.*\n)*.*"Edge panel"/, 'overlays have their own band');
+    assert.ok(outline.indexOf('"Inbox"') < outline.indexOf('[Overlay]'));
+    // A small window of the app itself (its dialog) is what the user looks at.
+    const withDialog = parseScreen(dump(true));
+    assert.ok(labels(withDialog.root).includes('Discard draft?'));
+    assert.ok(!labels(withDialog.root).includes('Inbox'), 'the dialog is in front of its app');
   });
 
   it('respects the clipping an importer already knows (a web capture cut by CSS overflow)', () => {

@@ -1,4 +1,4 @@
-import { intersectRect, type Rect } from '../model/geometry.js';
+import { intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { occludedNodes } from './occlusion.js';
@@ -51,14 +51,36 @@ function windowExtents(root: UiNode): Map<string, Rect[]> {
   return out;
 }
 
+/** A window covering less than this share of the screen is small: an overlay, a dialog, a toast. */
+const SMALL_WINDOW_SHARE = 0.5;
+
 /**
- * The windows that stay: system bars and the keyboard, and of the app windows only the
- * frontmost that shows anything (an empty overlay window does not hide the app under it).
+ * The windows that stay: system bars and the keyboard, the frontmost app window that shows
+ * anything (an empty window does not hide the app under it), and the small windows of other
+ * apps above it as overlays (chat heads, edge panels, picture-in-picture). The frontmost app is
+ * the one the user looks at: a small window of another app above a covering one is an overlay
+ * on it, never the app (a small window of the same app, or a declared dialog, is in front).
  */
-function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string>): WindowInfo[] {
-  const apps = windows.filter((w) => (w.kind === 'app' || w.kind === 'dialog') && shown.has(w.id));
-  const front = apps.reduce<WindowInfo | undefined>((best, w) => (!best || w.layer > best.layer ? w : best), undefined);
-  return windows.filter((w) => w === front || ((w.kind === 'system' || w.kind === 'keyboard') && shown.has(w.id)));
+function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string>, bounds: ReadonlyMap<string, Rect>, screenArea: number): WindowInfo[] {
+  const apps = windows.filter((w) => (w.kind === 'app' || w.kind === 'dialog') && shown.has(w.id)).sort((a, b) => b.layer - a.layer);
+  const covers = (w: WindowInfo) => rectArea(bounds.get(w.id) ?? { x: 0, y: 0, w: 0, h: 0 }) >= SMALL_WINDOW_SHARE * screenArea;
+  const overlays: WindowInfo[] = [];
+  let front: WindowInfo | undefined;
+  for (const [i, w] of apps.entries()) {
+    const under = apps.slice(i + 1).find(covers);
+    const otherApp = under !== undefined && w.title !== undefined && under.title !== undefined && w.title !== under.title;
+    if (w.kind === 'app' && !covers(w) && otherApp) {
+      overlays.push(w);
+      continue;
+    }
+    front = w;
+    break;
+  }
+  front ??= apps[0];
+  const overlay = new Set(overlays);
+  return windows
+    .filter((w) => w === front || overlay.has(w) || ((w.kind === 'system' || w.kind === 'keyboard') && shown.has(w.id)))
+    .map((w): WindowInfo => (overlay.has(w) ? { ...w, kind: 'overlay' } : w));
 }
 
 /**
@@ -73,9 +95,9 @@ export function cleanScreen(screen: Screen): Screen {
   const occluded = screen.platform === 'android' ? occludedNodes(screen.root, full) : new Set<UiNode>();
   const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded });
   const extents = windowExtents(everything);
-  const kept = chooseWindows(screen.windows, new Set(extents.keys()));
-  const keptIds = new Set(kept.map((w) => w.id));
   const bounds = windowBounds(screen, everything);
+  const kept = chooseWindows(screen.windows, new Set(extents.keys()), bounds, rectArea(full));
+  const keptIds = new Set(kept.map((w) => w.id));
   const coverOf = new Map<string, Rect>();
   for (const w of kept) {
     const box = bounds.get(w.id);

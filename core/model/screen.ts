@@ -6,7 +6,8 @@ export type Orientation = 'portrait' | 'landscape';
 
 export interface WindowInfo {
   id: string;
-  kind: 'app' | 'system' | 'keyboard' | 'dialog';
+  /** `overlay`: a small window of another app above the one the user looks at (a chat head, an edge panel). */
+  kind: 'app' | 'system' | 'keyboard' | 'dialog' | 'overlay';
   /** Higher is in front. */
   layer: number;
   title?: string;

@@ -5,7 +5,10 @@ import type { Role, UiNode } from '../model/ui-node.js';
 import type { LineNode } from './element-nodes.js';
 import { visiblePart } from './element-nodes.js';
 
-export type Band = 'Top' | 'Content' | 'Bottom';
+export type Band = 'Top' | 'Content' | 'Bottom' | 'Overlay';
+
+/** The bands in the order an outline shows them; overlays float above the app, so they come last. */
+export const BANDS: Band[] = ['Top', 'Content', 'Bottom', 'Overlay'];
 
 /** Roles the platform itself declares as bars: everything inside sits above or below the content. */
 const BAR_ROLES: ReadonlySet<Role> = new Set(['StatusBar', 'NavigationBar', 'Toolbar', 'TabBar']);
@@ -79,6 +82,7 @@ export function bandOf(line: LineNode, screen: Screen, region: ContentRegion | u
   const inBar = BAR_ROLES.has(line.node.role) || line.ancestorRoles.some((r) => BAR_ROLES.has(r));
   if (inBar || window?.kind === 'system') return centreY < h / 2 ? 'Top' : 'Bottom';
   if (window?.kind === 'keyboard') return 'Bottom';
+  if (window?.kind === 'overlay') return 'Overlay';
   if (!region) return 'Content';
   const r = region.frame;
   if (line.visible.y + line.visible.h <= r.y) return 'Top';

@@ -4,7 +4,7 @@ import { rectCentre, roundRect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import type { Band } from './bands.js';
-import { bandOf, contentRegion } from './bands.js';
+import { BANDS, bandOf, contentRegion } from './bands.js';
 import type { LineNode } from './element-nodes.js';
 import { collectLines } from './element-nodes.js';
 import { snapshotIdOf } from './fingerprint.js';
@@ -18,7 +18,6 @@ export interface BuildOptions {
   lists?: ListInput[] | ListDetector;
 }
 
-const BANDS: Band[] = ['Top', 'Content', 'Bottom'];
 
 function toElement(line: LineNode, index: number, band: Band, depth: number, parent: number | undefined): OutlineElement {
   const n = line.node;

@@ -1,5 +1,5 @@
 import type { Screen } from '../model/screen.js';
-import type { Band } from './bands.js';
+import { BANDS } from './bands.js';
 import { cellAlias, collapseSpace, formatElement, isActionableElement } from './format.js';
 import { printableIds } from './ids.js';
 import type { OutlineElement, Snapshot } from './snapshot.js';
@@ -19,7 +19,6 @@ export interface RenderOptions extends ViewOptions {
 /** Labels longer than this are cut in the text outline (the JSON form keeps them whole). */
 export const MAX_TEXT = 80;
 const INDENT = '  ';
-const BANDS: Band[] = ['Top', 'Content', 'Bottom'];
 
 function stillText(screen: Screen): string | undefined {
   if (!screen.still) return undefined;

@@ -27,7 +27,7 @@ export interface OutlineElement {
   source: NodeSource;
   window?: string;
   /** Region band: Top, Content or Bottom. */
-  band: 'Top' | 'Content' | 'Bottom';
+  band: 'Top' | 'Content' | 'Bottom' | 'Overlay';
   /** Nesting depth in the cleaned tree, for indentation. */
   depth: number;
   /** `@N` of the nearest enclosing element in the same band, if any. */

@@ -74,7 +74,7 @@ describe('views', () => {
     assert.equal(json.truncated, true);
     assert.equal(json.counts.omitted.total, 228);
     assert.deepEqual(json.counts.omitted.lists, [{ list: 1, cells: 76, elements: 228 }]);
-    assert.deepEqual(json.counts.omitted.bands, { Top: 0, Content: 228, Bottom: 0 });
+    assert.deepEqual(json.counts.omitted.bands, { Top: 0, Content: 228, Bottom: 0, Overlay: 0 });
     const full = outlineJson(snapshot, { skeleton: false });
     assert.equal(full.complete, true);
     assert.equal(full.elements.length, 241);

@@ -73,10 +73,10 @@ function skeletonSet(snapshot: Snapshot, from: Set<number>): Set<number> {
   }
   if (keep.size <= SKELETON_BUDGET) return keep;
   const inBand = (band: Band) => snapshot.elements.filter((e) => e.band === band && keep.has(e.index));
-  const bars = [...inBand('Top'), ...inBand('Bottom')];
+  const bars = [...inBand('Top'), ...inBand('Bottom'), ...inBand('Overlay')];
   const content = inBand('Content');
   const kept = new Set<number>();
-  for (const band of ['Top', 'Bottom'] as const) inBand(band).slice(0, BAR_BUDGET).forEach((e) => kept.add(e.index));
+  for (const band of ['Top', 'Bottom', 'Overlay'] as const) inBand(band).slice(0, BAR_BUDGET).forEach((e) => kept.add(e.index));
   const room = Math.max(SKELETON_BUDGET - Math.min(bars.length, 2 * BAR_BUDGET), SKELETON_BUDGET / 2);
   const shallowFirst = [...content].sort((a, b) => a.depth - b.depth || a.index - b.index);
   shallowFirst.slice(0, room).forEach((e) => kept.add(e.index));
@@ -84,7 +84,7 @@ function skeletonSet(snapshot: Snapshot, from: Set<number>): Set<number> {
 }
 
 function countOmitted(snapshot: Snapshot, shown: Set<number>): Omitted {
-  const bands: Record<Band, number> = { Top: 0, Content: 0, Bottom: 0 };
+  const bands: Record<Band, number> = { Top: 0, Content: 0, Bottom: 0, Overlay: 0 };
   let total = 0;
   for (const el of snapshot.elements) {
     if (shown.has(el.index)) continue;
