@@ -46,8 +46,8 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
     await session.close();
   });
 
-  it('answers UNSUPPORTED for multi-finger input where sendevent is refused, and says why', async () => {
-    const { device } = await lab().open({ sendeventAllowed: false });
+  it('without the UiAutomator2 server, answers UNSUPPORTED for multi-finger input where sendevent is refused, and says why', async () => {
+    const { device } = await lab().open({ sendeventAllowed: false }, { uia2: 'off' });
     assert.equal(device.capabilities.multiTouch, false);
     assert.match(device.capabilities.reasons?.multiTouch ?? '', /Permission denied/);
     const session = new DeviceSession(device);

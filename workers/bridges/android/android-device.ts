@@ -35,6 +35,16 @@ export interface AndroidDeviceParts {
   ffmpegPath: string | null;
   /** screenrecord's time limit per recording (seconds); the stream restarts seamlessly. */
   recordTimeLimitS?: number;
+  /** An on-device input path for whole timelines (the UiAutomator2 server), preferred when present. */
+  pointer?: PointerInput;
+  /** An on-device helper process to stop when the device closes. */
+  helper?: { close(): Promise<void> };
+}
+
+/** Plays a whole gesture timeline (points, scaled to the device's pixels) through an on-device service. */
+export interface PointerInput {
+  readonly name: string;
+  perform(timeline: TouchTimeline, pxPerPoint: number): Promise<void>;
 }
 
 /** A settled dump this recent, taken after the last input, stands for the current screen. */
@@ -59,6 +69,8 @@ export class AndroidDevice implements DeviceBridge {
   private readonly facts: DeviceFacts;
   private readonly tree: TreeSource;
   private readonly touchscreen: Touchscreen | undefined;
+  private readonly pointer: PointerInput | undefined;
+  private readonly helper: { close(): Promise<void> } | undefined;
   private readonly frameSource: ScreenrecordFrames | undefined;
   private inputChain: Promise<unknown> = Promise.resolve();
   private lastInputAt = -Infinity;
@@ -91,8 +103,11 @@ export class AndroidDevice implements DeviceBridge {
       paste: '`input text` is the only text path without an on-device helper',
       record: 'record the frames() stream',
     };
-    if ('reason' in parts.touch) reasons.multiTouch = parts.touch.reason;
-    else this.touchscreen = parts.touch.screen;
+    this.pointer = parts.pointer;
+    this.helper = parts.helper;
+    if ('reason' in parts.touch) {
+      if (!this.pointer) reasons.multiTouch = parts.touch.reason;
+    } else this.touchscreen = parts.touch.screen;
     if (parts.ffmpegPath) {
       this.frameSource = new ScreenrecordFrames({
         open: (command) => this.adb.execStream(command),
@@ -104,7 +119,7 @@ export class AndroidDevice implements DeviceBridge {
       reasons.frames = 'no ffmpeg to transcode screenrecord (set FFMPEG_PATH or install ffmpeg)';
     }
     this.capabilities = {
-      multiTouch: !!this.touchscreen,
+      multiTouch: !!this.touchscreen || !!this.pointer,
       hitTest: false,
       type: true,
       paste: false,
@@ -139,6 +154,8 @@ export class AndroidDevice implements DeviceBridge {
 
   async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
     validateTimeline(timeline, this.info.size);
+    const pointer = this.pointer;
+    if (pointer) return this.input(() => pointer.perform(timeline, this.px));
     const single = motionSteps(timeline, this.px);
     if (!single && !this.touchscreen) {
       throw new SimlabError('UNSUPPORTED', `this device cannot touch with several fingers at once: ${this.capabilities.reasons?.multiTouch ?? ''}`, {
@@ -266,6 +283,7 @@ export class AndroidDevice implements DeviceBridge {
     this.gesture?.abort(new SimlabError('DEVICE_UNAVAILABLE', 'the Android device closed during the gesture', { delivery: 'delivery_uncertain' }));
     this.frameSource?.stop();
     await this.releaseFingers();
+    await this.helper?.close();
   }
 
   /** The dump waitForStill() ended on, if no input came since and it is recent; else a new one. */

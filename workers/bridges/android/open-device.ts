@@ -9,6 +9,8 @@ import { parseWmDensity, parseWmSize } from './device-facts.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
 import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
+import { Uia2PointerInput, Uia2TreeSource } from './uia2/uia2-parts.js';
+import { Uia2Server } from './uia2/uia2-server.js';
 
 export interface OpenAndroidDeviceOptions {
   client: AdbClient;
@@ -20,6 +22,21 @@ export interface OpenAndroidDeviceOptions {
   /** ffmpeg for live frames; default FFMPEG_PATH or the system's; null for none. */
   ffmpegPath?: string | null;
   recordTimeLimitS?: number;
+  /**
+   * The UiAutomator2 server for the tree and touches: `auto` (default) where the shell may not
+   * write the touchscreen (phones), `on` always, `off` never. When it cannot start, the device
+   * keeps today's paths (`uiautomator dump`, `input`) and says why.
+   */
+  uia2?: Uia2Mode;
+  log?: (message: string) => void;
+}
+
+export type Uia2Mode = 'auto' | 'on' | 'off';
+
+export function uia2ModeOf(text: string | undefined): Uia2Mode {
+  const mode = text?.trim() || 'auto';
+  if (mode === 'auto' || mode === 'on' || mode === 'off') return mode;
+  throw new Error(`SIMLAB_ANDROID_UIA2 is auto, on or off, not "${mode}"`);
 }
 
 async function readFacts(adb: AdbDevice): Promise<DeviceFacts> {
@@ -52,14 +69,30 @@ async function probeTouch(adb: AdbDevice): Promise<{ screen: Touchscreen } | { r
   return { screen };
 }
 
+/** The UiAutomator2 server's tree and touches, when the mode asks for it and it starts. */
+async function startUia2(adb: AdbDevice, mode: Uia2Mode, touch: { screen: Touchscreen } | { reason: string }, log: (m: string) => void): Promise<Uia2Server | undefined> {
+  if (mode === 'off' || (mode === 'auto' && 'screen' in touch)) return undefined;
+  const server = new Uia2Server(adb);
+  try {
+    await server.start();
+    return server;
+  } catch (err) {
+    log(`${adb.serial}: UiAutomator2 server unavailable, using uiautomator dump and input (${err instanceof Error ? err.message : String(err)})`);
+    await server.close();
+    return undefined;
+  }
+}
+
 export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Promise<AndroidDevice> {
   const adb = new AdbDevice(options.client, options.serial);
   const [facts, touch] = await Promise.all([readFacts(adb), probeTouch(adb)]);
+  const uia2 = await startUia2(adb, options.uia2 ?? 'auto', touch, options.log ?? (() => undefined));
   return new AndroidDevice({
     id: options.id ?? options.serial,
     adb,
     facts,
-    tree: options.tree ? options.tree(adb) : new UiautomatorTreeSource(adb),
+    tree: options.tree ? options.tree(adb) : uia2 ? new Uia2TreeSource(uia2) : new UiautomatorTreeSource(adb),
+    ...(uia2 ? { pointer: new Uia2PointerInput(uia2), helper: uia2 } : {}),
     touch,
     ffmpegPath: options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath,
     ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),

@@ -2,6 +2,8 @@
 //   SIMLAB_ADB_HOST / SIMLAB_ADB_PORT  the adb server (default 127.0.0.1:5037)
 //   SIMLAB_ADB_CONNECT                 network devices to `adb connect` (host:port, comma list)
 //   SIMLAB_ADB_SERIALS                 serve only these serials (default: every device)
+//   SIMLAB_ANDROID_UIA2                auto (default: the UiAutomator2 server on phones that refuse
+//                                      sendevent), on (every device) or off
 // A device is announced while the adb server lists it as usable (`device`); going offline,
 // unauthorized or away withdraws it (its bridge answers DEVICE_UNAVAILABLE meanwhile) and it
 // is announced again, under the same id, when it is back. Devices plugged in later join.
@@ -10,7 +12,7 @@ import { DeviceListChanges, type DeviceProvider, type ProvidedDevice, type Provi
 import { Adb } from './adb/adbkit.js';
 import type { AndroidDevice } from './android-device.js';
 import { AdbDiscovery, isUsable, type DeviceStateEvent } from './discovery.js';
-import { openAndroidDevice } from './open-device.js';
+import { openAndroidDevice, uia2ModeOf } from './open-device.js';
 
 /** A device id from the worker id and the serial (`emulator-5554`, `192.168.1.7:5555`). */
 export function androidDeviceId(workerId: string, serial: string): string {
@@ -34,6 +36,7 @@ export const androidProvider: DeviceProvider = {
   async start({ workerId, env, log }: ProviderContext) {
     const server = adbServerFromEnv(env);
     const only = listOf(env.SIMLAB_ADB_SERIALS);
+    const uia2 = uia2ModeOf(env.SIMLAB_ANDROID_UIA2);
     const client = Adb.createClient(server);
     const discovery = new AdbDiscovery(client, { connect: listOf(env.SIMLAB_ADB_CONNECT) ?? [], log });
     const bridges = new Map<string, AndroidDevice>();
@@ -55,7 +58,7 @@ export const androidProvider: DeviceProvider = {
       const pending = opening.get(serial);
       if (pending) return pending;
       const id = androidDeviceId(workerId, serial);
-      const run = openAndroidDevice({ client, serial, id })
+      const run = openAndroidDevice({ client, serial, id, uia2, log })
         .then(async (bridge) => {
           if (closed) return bridge.close();
           bridges.set(serial, bridge);

@@ -31,6 +31,15 @@ export class ByteReader {
     return out;
   }
 
+  /** Whatever has arrived (at least one byte), or null when the stream ended with nothing left. */
+  async readAvailable(): Promise<Buffer | null> {
+    while (this.buffered === 0) {
+      if (this.ended) return null;
+      await new Promise<void>((resolve) => (this.waiter = resolve));
+    }
+    return this.read(this.buffered);
+  }
+
   private wake(): void {
     const w = this.waiter;
     this.waiter = null;

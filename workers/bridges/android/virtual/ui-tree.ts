@@ -162,6 +162,49 @@ export function serializeDump(tree: UiTree): string {
   return parts.join('');
 }
 
+/**
+ * The page source the UiAutomator2 server answers (as in the captured Appium sources this tree is
+ * built from): class-named elements, the hierarchy's size, attributes in the server's order,
+ * resource-id and content-desc only when set, `displayed`.
+ */
+export function serializePageSource(tree: UiTree): string {
+  const parts: string[] = [`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\r\n<hierarchy index="0" class="hierarchy" rotation="${tree.rotation}" width="${tree.width}" height="${tree.height}">`];
+  const write = (node: UiNode, index: number) => {
+    const attrs: [string, string][] = [
+      ['index', String(index)],
+      ['package', node.packageName],
+      ['class', node.className],
+      ['text', node.text],
+      ...(node.resourceId ? ([['resource-id', node.resourceId]] as [string, string][]) : []),
+      ...(node.contentDesc ? ([['content-desc', node.contentDesc]] as [string, string][]) : []),
+      ['checkable', String(node.checkable)],
+      ['checked', String(node.checked)],
+      ['clickable', String(node.clickable)],
+      ['enabled', String(node.enabled)],
+      ['focusable', String(node.focusable)],
+      ['focused', String(node.focused)],
+      ['long-clickable', String(node.longClickable)],
+      ['password', String(node.password)],
+      ['scrollable', String(node.scrollable)],
+      ['selected', String(node.selected)],
+      ['bounds', boundsText(node.bounds)],
+      ['displayed', 'true'],
+    ];
+    const tag = /^[A-Za-z_][\w.-]*$/.test(node.className) ? node.className : 'android.view.View';
+    parts.push(`<${tag} ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}`);
+    if (!node.children.length) {
+      parts.push(' />');
+      return;
+    }
+    parts.push('>');
+    node.children.forEach(write);
+    parts.push(`</${tag}>`);
+  };
+  tree.root.forEach(write);
+  parts.push('</hierarchy>');
+  return parts.join('');
+}
+
 /** Every node, parents before children. */
 export function* walk(nodes: UiNode[], ancestors: UiNode[] = []): Generator<{ node: UiNode; ancestors: UiNode[] }> {
   for (const node of nodes) {

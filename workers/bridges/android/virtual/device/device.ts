@@ -15,6 +15,7 @@ import { fileCommands } from './commands/files.js';
 import { uiautomatorCommands } from './commands/uiautomator.js';
 import { touchCommands } from './commands/touch.js';
 import { screenCommands } from './commands/screen.js';
+import { UIA2_DEVICE_PORT, Uia2Model } from '../uia2/uia2-model.js';
 
 export interface DeviceIdentity {
   /** ro.product.name (the banner's product:). */
@@ -91,6 +92,12 @@ export class VirtualAndroid {
   /** Set by the server: drops every ADB connection, as a vanished device (and keeps it away). */
   dropConnections: (stayAway: boolean) => void = () => undefined;
   readonly touch: MultiTouchDecoder;
+  /** The UiAutomator2 server model, started by `am instrument` once its two packages are installed. */
+  readonly uia2 = new Uia2Model(this);
+  /** Packages installed after boot (`pm install`). */
+  readonly installedPackages = new Set<string>();
+  /** Device TCP ports something listens on, mapped to the host loopback port that serves them (`adb forward`'s `tcp:` service). */
+  readonly tcpPorts = new Map<number, number>();
   private readonly handlers: Map<string, CommandHandler>;
   private readonly started = performance.now();
   private pngCache: { version: number; png: Promise<Buffer> } | null = null;
@@ -191,6 +198,21 @@ export class VirtualAndroid {
     }
     return this.pngCache.png;
   }
+
+  /** A gesture an on-device service (the UiAutomator2 server) injected. */
+  receiveGesture(g: Gesture): void {
+    this.finishGesture(g);
+  }
+
+  /** Kills the UiAutomator2 server process (as a crash, or `am force-stop` of its package). */
+  killUia2(): void {
+    this.uia2.stop();
+    this.tcpPorts.delete(UIA2_DEVICE_PORT);
+    this.uia2Stopped?.();
+  }
+
+  /** Resolves the running `am instrument` when the server dies. */
+  uia2Stopped: (() => void) | undefined;
 
   private finishGesture(g: Gesture): void {
     this.gestures.push(g);

@@ -38,7 +38,7 @@ export const TOUCH_AXES: AbsAxis[] = [
 
 /** One gesture from the first finger down to the last finger up; `t` in ms from `startedAt`. */
 export interface Gesture extends TouchTimeline {
-  source: 'sendevent' | 'motionevent';
+  source: 'sendevent' | 'motionevent' | 'uia2';
   /** Device clock (ms since the device started) of the first touch. */
   startedAt: number;
 }

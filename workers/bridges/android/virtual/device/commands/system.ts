@@ -2,6 +2,8 @@
 // am, pm, monkey and `cmd <service>`.
 import type { CommandHandler } from '../sh-run.js';
 import type { VirtualAndroid } from '../device.js';
+import { UIA2_DEVICE_PORT } from '../../uia2/uia2-model.js';
+import { packageOfApk, UIA2_INSTRUMENTATION, UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../../uia2/packages.js';
 
 const BASE_PACKAGES = [
   'android', 'com.android.shell', 'com.android.systemui', 'com.android.providers.settings', 'com.android.launcher3',
@@ -16,13 +18,33 @@ function fullComponent(activity: string): string {
 
 export function systemCommands(device: VirtualAndroid): Record<string, CommandHandler> {
   const { config, graph, props } = device;
-  const packages = () => [...new Set([...BASE_PACKAGES, ...config.graph.screens.map((s) => s.activity.split('/')[0] as string)])].sort();
+  const packages = () => [...new Set([...BASE_PACKAGES, ...config.graph.screens.map((s) => s.activity.split('/')[0] as string), ...device.installedPackages])].sort();
 
   const launch = async (pkg: string, io: Parameters<CommandHandler>[1], intent: string): Promise<number> => {
     if (!graph.launch(pkg)) {
       await io.stderr.write(`Error: Activity not started, unable to resolve Intent { ${intent} }\n`);
       return 1;
     }
+    return 0;
+  };
+
+  /** `am instrument -w ... <test package>/<runner>`: runs the UiAutomator2 server until it dies or the shell goes. */
+  const instrument = async (args: string[], io: Parameters<CommandHandler>[1]): Promise<number> => {
+    const component = args.filter((a) => !a.startsWith('-')).pop() ?? '';
+    const installed = device.installedPackages.has(UIA2_SERVER_PACKAGE) && device.installedPackages.has(UIA2_TEST_PACKAGE);
+    if (component !== UIA2_INSTRUMENTATION || !installed) {
+      await io.stdout.write(`INSTRUMENTATION_STATUS: Error=Unable to find instrumentation info for: ComponentInfo{${component}}\nINSTRUMENTATION_STATUS_CODE: -1\nandroid.util.AndroidException: INSTRUMENTATION_FAILED: ${component}\n`);
+      return 1;
+    }
+    if (device.uia2.running) device.killUia2();
+    device.tcpPorts.set(UIA2_DEVICE_PORT, await device.uia2.start());
+    await new Promise<void>((resolve) => {
+      device.uia2Stopped = resolve;
+      io.signal.addEventListener('abort', () => resolve(), { once: true });
+    });
+    device.uia2Stopped = undefined;
+    if (device.uia2.running) device.killUia2();
+    await io.stdout.write('INSTRUMENTATION_RESULT: shortMsg=Process crashed.\nINSTRUMENTATION_CODE: 0\n');
     return 0;
   };
 
@@ -111,8 +133,10 @@ export function systemCommands(device: VirtualAndroid): Record<string, CommandHa
       }
       if (sub === 'force-stop') {
         if (rest[0] === graph.packageName) graph.home();
+        if (rest[0] === UIA2_SERVER_PACKAGE || rest[0] === UIA2_TEST_PACKAGE) device.killUia2();
         return 0;
       }
+      if (sub === 'instrument') return instrument(rest, io);
       await io.stderr.write(`Error: unknown command '${sub ?? ''}'\n`);
       return 255;
     },
@@ -127,6 +151,24 @@ export function systemCommands(device: VirtualAndroid): Record<string, CommandHa
       return 0;
     },
     pm: async (argv, io) => {
+      if (argv[1] === 'install') {
+        const path = argv.slice(2).find((a) => !a.startsWith('-'));
+        const file = path === undefined || !device.fs.stat(path) ? undefined : device.fs.readFile(path);
+        const pkg = file && packageOfApk(file);
+        if (!pkg) {
+          await io.stdout.write(file ? 'Failure [INSTALL_PARSE_FAILED_NOT_APK: the virtual device models only the UiAutomator2 server packages]\n' : `Failure [INSTALL_FAILED_INVALID_URI]\n`);
+          return 1;
+        }
+        device.installedPackages.add(pkg);
+        await io.stdout.write('Success\n');
+        return 0;
+      }
+      if (argv[1] === 'uninstall' && argv[2]) {
+        const removed = device.installedPackages.delete(argv[2]);
+        if (argv[2] === UIA2_SERVER_PACKAGE || argv[2] === UIA2_TEST_PACKAGE) device.killUia2();
+        await io.stdout.write(removed ? 'Success\n' : 'Failure [DELETE_FAILED_INTERNAL_ERROR]\n');
+        return removed ? 0 : 1;
+      }
       if (argv[1] === 'list' && argv[2] === 'packages') {
         const filter = argv.slice(3).find((a) => !a.startsWith('-'));
         const list = packages().filter((p) => !filter || p.includes(filter));

@@ -1,0 +1,122 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { pinchTimeline, rotateTimeline } from '../core/gestures/two-finger-fit.js';
+import type { TouchTimeline } from '../core/gestures/timeline.js';
+import type { Hub } from '../server/main.js';
+import { androidDeviceId } from '../workers/bridges/android/provider.js';
+import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
+import { call, createToken, data, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
+
+/**
+ * A real phone, end to end: the virtual device refuses `sendevent` (as a non-rooted phone does)
+ * and takes 2 s per `uiautomator dump` (as real phones do). The worker installs and starts the
+ * UiAutomator2 server on it through the real adb server, and uses its page source and W3C actions.
+ */
+interface Lease {
+  id: string;
+}
+
+const WORKER_ID = 'e2e-phone';
+const PX = 440 / 160;
+
+/** The shape of a timeline in device pixels, rounded, fingers in order of their first x. */
+function shape(t: TouchTimeline, scale = 1): string[] {
+  return t.fingers
+    .map((f) => f.points.map((p) => `${Math.round(p.x * scale)},${Math.round(p.y * scale)}@${Math.round(p.t)}`))
+    .sort((a, b) => (a[0] ?? '').localeCompare(b[0] ?? ''))
+    .map((points) => `${points[0]} .. ${points[points.length - 1]} (${points.length})`);
+}
+
+describe('a real phone (no sendevent) through the UiAutomator2 server', { concurrency: false }, () => {
+  const dataDir = tempDataDir();
+  let hub: Hub;
+  let adb: AdbServer;
+  let vd: VirtualDevice;
+  let worker: WorkerProcess | undefined;
+  let deviceId: string;
+  let agent: string;
+  let lease: Lease;
+
+  before(async () => {
+    adb = await startAdbServer();
+    vd = await startVirtualDevice({ sendeventAllowed: false, dumpDelayMs: 2000 });
+    assert.equal(await adbConnect(vd.serial, adb.port), 'device');
+    hub = await startTestHub(dataDir.dir, 0, false);
+    const workerToken = await createToken(hub.url, hub.adminToken as string, 'e2e-phone-worker', 'worker');
+    worker = await WorkerProcess.start({
+      hub: hub.url,
+      token: workerToken,
+      workerId: WORKER_ID,
+      env: { SIMLAB_PLATFORMS: 'android', SIMLAB_ADB_PORT: String(adb.port), SIMLAB_ADB_CONNECT: vd.serial },
+    });
+    deviceId = androidDeviceId(WORKER_ID, vd.serial);
+    await waitFor('the phone online', async () => {
+      const answer = await call<{ state: string }>(hub.url, 'GET', `/devices/${deviceId}`, hub.adminToken as string);
+      return answer.envelope.ok && answer.envelope.data.state === 'online';
+    }, 90_000);
+    agent = await createToken(hub.url, hub.adminToken as string, 'agent-phone', 'agent');
+    lease = data(await call<Lease>(hub.url, 'POST', '/leases', agent, { deviceId }));
+  });
+
+  after(async () => {
+    if (worker) {
+      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
+      worker.killGroup();
+    }
+    await hub?.close();
+    await adb?.kill();
+    await vd?.close();
+    dataDir.remove();
+  });
+
+  test('the server was installed and started, and the device advertises multi-touch through it', async () => {
+    assert.ok(vd.device.installedPackages.has('io.appium.uiautomator2.server'));
+    assert.ok(vd.device.installedPackages.has('io.appium.uiautomator2.server.test'));
+    const device = data(await call<{ capabilities: { multiTouch: boolean } }>(hub.url, 'GET', `/devices/${deviceId}`, agent));
+    assert.equal(device.capabilities.multiTouch, true);
+  });
+
+  test('observe reads the server\'s page source, never `uiautomator dump`', async () => {
+    const outline = data(await call<{ outline: string }>(hub.url, 'GET', `/devices/${deviceId}/outline`, agent)).outline;
+    assert.match(outline, /Network & internet/);
+    assert.ok(vd.device.uia2.requests.some((r) => /^GET \/session\/[^/]+\/source$/.test(r)));
+    assert.equal(vd.device.commands.filter((c) => c.argv[0] === 'uiautomator').length, 0);
+  });
+
+  test('pinch 2x and rotate 90 arrive as two-pointer W3C actions matching the timelines', async () => {
+    const size = { w: 1080 / PX, h: 2088 / PX };
+    for (const [command, args, expected] of [
+      ['pinch', { scale: 2, ms: 300 }, pinchTimeline({ x: size.w / 2, y: size.h / 2 }, 2, 300, size)],
+      ['rotate', { degrees: 90, ms: 400 }, rotateTimeline({ x: size.w / 2, y: size.h / 2 }, 90, 400, size)],
+    ] as const) {
+      const before = vd.device.gestures.length;
+      const answer = await call(hub.url, 'POST', `/devices/${deviceId}/${command}`, agent, args);
+      assert.equal(answer.status, 200, JSON.stringify(answer.envelope));
+      const gesture = vd.device.gestures.slice(before).find((g) => g.source === 'uia2');
+      assert.ok(gesture, `${command} reached the device through the server`);
+      assert.equal(gesture.fingers.length, 2);
+      assert.deepEqual(shape(gesture), shape(expected, PX));
+    }
+  });
+
+  test('the server killed between commands is started again and the next command is delivered', async () => {
+    const sessions = () => vd.device.uia2.requests.filter((r) => r === 'POST /session').length;
+    const before = sessions();
+    vd.device.killUia2();
+    const tapped = await call(hub.url, 'POST', `/devices/${deviceId}/tap`, agent, { target: { x: 100, y: 300 } });
+    assert.equal(tapped.status, 200, JSON.stringify(tapped.envelope));
+    assert.equal(sessions(), before + 1, 'a new server and session');
+  });
+
+  test('the server killed during a gesture: the answer says delivery is uncertain, and the next command works', async () => {
+    const pressing = call(hub.url, 'POST', `/devices/${deviceId}/long-press`, agent, { target: { x: 100, y: 300 }, ms: 3000 });
+    await new Promise((r) => setTimeout(r, 1000));
+    vd.device.killUia2();
+    const answer = await pressing;
+    assert.equal(answer.envelope.ok, false, JSON.stringify(answer.envelope));
+    assert.ok(!answer.envelope.ok && answer.envelope.error.disposition.delivery === 'delivery_uncertain', JSON.stringify(answer.envelope));
+    const outline = await call(hub.url, 'GET', `/devices/${deviceId}/outline`, agent);
+    assert.equal(outline.status, 200, JSON.stringify(outline.envelope));
+    await call(hub.url, 'DELETE', `/leases/${lease.id}`, agent);
+  });
+});
