@@ -9,6 +9,7 @@ import { buildApi, type RateLimit } from './api/app.js';
 import { MCP_PATH } from './mcp/mcp-endpoint.js';
 import type { HubServices } from './api/services.js';
 import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
+import { Revocations } from './auth/revocation.js';
 import { TokenVerifier } from './auth/tokens.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { LocalFolderStore } from './blobs/local-folder-store.js';
@@ -111,7 +112,12 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const stopRetention = startRetentionSweep(blobs, options.retention ?? retentionFromEnv(), () => recordings.liveSessionIds(), (message) =>
     process.stderr.write(`simlab hub: ${message}\n`),
   );
-  const services: HubServices = { store, verifier, leases, workers, blobs, recordings, hubVersion: version, startedAt: Date.now() };
+  const revocations = new Revocations();
+  revocations.onRevoked((tokenId) => workers.disconnectToken(tokenId));
+  revocations.onRevoked(async (tokenId) => {
+    await leases.endHeldBy(tokenId);
+  });
+  const services: HubServices = { store, verifier, revocations, leases, workers, blobs, recordings, hubVersion: version, startedAt: Date.now() };
   const redisUrl = options.redisUrl ?? process.env.SIMLAB_REDIS_URL;
   let app: FastifyInstance | null = null;
   let cluster: Cluster | null = null;

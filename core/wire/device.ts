@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** Device and worker ids: serials (`emulator-5554`, `127.0.0.1:5555`), UDIDs and our own (`local-web-1`). */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:@-]*$/;
+/** Display text a worker announces: no tag brackets or control characters (it is shown to people). */
+export const DisplayText = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .refine((text) => !/[<>]/.test(text) && ![...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f), 'no markup (< >) or control characters');
+
 /** Schemas of workers/bridge.ts Capabilities and DeviceInfo, for what crosses the wire. */
 export const CapabilitiesSchema = z
   .object({
@@ -7,25 +16,25 @@ export const CapabilitiesSchema = z
     hitTest: z.boolean(),
     type: z.boolean(),
     paste: z.boolean(),
-    keys: z.array(z.string()),
+    keys: z.array(z.string().max(50)).max(200),
     buttons: z.array(z.enum(['back', 'home'])),
     screenshot: z.boolean(),
     frames: z.boolean(),
     record: z.boolean(),
-    platformVerbs: z.array(z.string()),
-    reasons: z.record(z.string(), z.string()).optional(),
+    platformVerbs: z.array(z.string().max(50)).max(50),
+    reasons: z.record(z.string().max(50), z.string().max(500)).optional(),
   })
   .strict();
 
 /** One device as a worker announces it: DeviceInfo plus its capabilities. */
 export const DeviceDescriptorSchema = z
   .object({
-    id: z.string().min(1).max(200),
+    id: z.string().min(1).max(200).regex(DEVICE_ID_PATTERN, 'letters, digits and _ . : @ - only'),
     platform: z.enum(['android', 'ios', 'web']),
-    model: z.string().max(200),
-    name: z.string().max(200),
-    size: z.object({ w: z.number().positive(), h: z.number().positive() }).strict(),
-    scale: z.number().positive(),
+    model: DisplayText(200),
+    name: DisplayText(200),
+    size: z.object({ w: z.number().positive().max(20_000), h: z.number().positive().max(20_000) }).strict(),
+    scale: z.number().positive().max(10),
     orientation: z.enum(['portrait', 'landscape']),
     capabilities: CapabilitiesSchema,
   })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DeviceDescriptorSchema } from './device.js';
+import { DEVICE_ID_PATTERN, DeviceDescriptorSchema, DisplayText } from './device.js';
 import { EnvelopeSchema } from './envelope.js';
 import type { Envelope } from '../contract/envelope.js';
 import {
@@ -60,13 +60,15 @@ export const WorkerAuthSchema = z.object({ token: z.string().min(1).max(500) });
 
 export const RegisterSchema = z
   .object({
-    workerId: z.string().min(1).max(200),
-    host: z.string().max(200),
+    workerId: z.string().min(1).max(200).regex(DEVICE_ID_PATTERN, 'letters, digits and _ . : @ - only'),
+    host: DisplayText(200),
     version: z.string().max(50),
     protocol: z.literal(WORKER_PROTOCOL_VERSION).default(WORKER_PROTOCOL_VERSION),
     devices: z.array(DeviceDescriptorSchema).max(500),
   })
   .strict();
+
+export type Register = z.infer<typeof RegisterSchema>;
 
 export const RegisterAckSchema = z.union([
   z.object({ ok: z.literal(true), hubVersion: z.string() }),

@@ -1,5 +1,6 @@
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { RecordingManager } from '../recordings/recording-manager.js';
+import type { Revocations } from '../auth/revocation.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 import type { LeaseManager } from '../leases/lease-manager.js';
 import type { Store } from '../store/store.js';
@@ -9,6 +10,8 @@ import type { WorkerHub } from '../fleet/worker-hub.js';
 export interface HubServices {
   store: Store;
   verifier: TokenVerifier;
+  /** Tells the hub's parts to cut what a revoked token holds. */
+  revocations: Revocations;
   leases: LeaseManager;
   workers: WorkerHub;
   /** Recordings, full-size screenshots and bundles (a local folder unless HubOptions.blobs says otherwise). */

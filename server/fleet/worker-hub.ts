@@ -15,6 +15,7 @@ import {
   WorkerAuthSchema,
   workerDeadlineMs,
   type Actor,
+  type Register,
   type CommandResult,
   type FrameMessage,
   type HubToWorkerEvents,
@@ -66,6 +67,8 @@ interface InFlight {
 
 interface WorkerConn {
   workerId: string;
+  /** The worker token it signed in with: the devices it announces must belong to it. */
+  tokenId: string;
   host: string;
   socket: WorkerSocket;
   lastBeat: number;
@@ -99,6 +102,8 @@ export interface WorkerHubOptions {
   hubVersion: string;
   offlineAfterMs?: number;
   observer?: WorkerHubObserver;
+  /** Where refused device claims are reported (default stderr). */
+  log?: (message: string) => void;
 }
 
 function lost(command: string, received: boolean, why: string): CommandResult {
@@ -147,7 +152,11 @@ export class WorkerHub {
       const auth = WorkerAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(new Error('UNAUTHORIZED'));
       this.verifier.check(auth.data.token).then(
-        (check) => next(check.ok && check.record.role === 'worker' ? undefined : new Error('UNAUTHORIZED')),
+        (check) => {
+          if (!check.ok || check.record.role !== 'worker') return next(new Error('UNAUTHORIZED'));
+          (socket.data as { tokenId?: string }).tokenId = check.record.id;
+          next();
+        },
         () => next(new Error('UNAUTHORIZED')),
       );
     });
@@ -230,21 +239,17 @@ export class WorkerHub {
 
   private onConnection(socket: WorkerSocket): void {
     let conn: WorkerConn | null = null;
+    const tokenId = (socket.data as { tokenId?: string }).tokenId ?? '';
     socket.on('register', (raw, ack) => {
       const reply = (r: RegisterAck) => typeof ack === 'function' && ack(r);
       const parsed = RegisterSchema.safeParse(raw);
       if (!parsed.success) return reply({ ok: false, error: issuesText(parsed.error.issues, '(register)') });
-      if (conn) this.drop(conn, 'the worker registered again');
-      const previous = this.workers.get(parsed.data.workerId);
-      if (previous) {
-        this.drop(previous, 'the worker connected again');
-        previous.socket.conn.close();
-      }
-      conn = { workerId: parsed.data.workerId, host: parsed.data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map() };
-      this.workers.set(conn.workerId, conn);
-      this.setDevices(conn, parsed.data.devices).then(
-        () => reply({ ok: true, hubVersion: this.options.hubVersion }),
-        (err: unknown) => reply({ ok: false, error: String(err) }),
+      void this.register(socket, tokenId, parsed.data, conn).then(
+        (registered) => {
+          conn = registered;
+          reply({ ok: true, hubVersion: this.options.hubVersion });
+        },
+        (err: unknown) => reply({ ok: false, error: err instanceof Error ? err.message : String(err) }),
       );
     });
     socket.on('devices', (raw) => {
@@ -276,6 +281,44 @@ export class WorkerHub {
     });
   }
 
+  /**
+   * Registers a worker connection once every device it announces is this token's to serve:
+   * a device id another live worker token owns is refused (and logged), so no token can take
+   * over another's device (issue 18, item 4).
+   */
+  private async register(socket: WorkerSocket, tokenId: string, data: Register, current: WorkerConn | null): Promise<WorkerConn> {
+    const previous = this.workers.get(data.workerId);
+    if (previous && previous.socket !== socket && previous.tokenId !== tokenId) {
+      this.log(`refused worker ${data.workerId} (token ${tokenId}): that worker id is connected with another worker token`);
+      throw new Error(`worker id ${data.workerId} is connected with another worker token`);
+    }
+    const refused = await this.refusedClaims(tokenId, data.workerId, data.devices);
+    if (refused.length > 0) {
+      throw new Error(`device ids ${refused.join(', ')} belong to another worker token; an admin can move them (POST /api/v1/devices/:id/owner)`);
+    }
+    if (current) this.drop(current, 'the worker registered again');
+    if (previous && previous !== current) {
+      this.drop(previous, 'the worker connected again');
+      previous.socket.conn.close();
+    }
+    const conn: WorkerConn = { workerId: data.workerId, tokenId, host: data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map() };
+    this.workers.set(conn.workerId, conn);
+    await this.setDevices(conn, data.devices);
+    return conn;
+  }
+
+  /** Claims each device for the token; returns the ids it may not serve. */
+  private async refusedClaims(tokenId: string, workerId: string, devices: DeviceDescriptor[]): Promise<string[]> {
+    const refused: string[] = [];
+    const now = Date.now();
+    for (const d of devices) {
+      const owner = await this.store.claimDevice({ id: d.id, workerId: '', platform: d.platform, descriptor: d, lastSeenAt: now }, tokenId, now);
+      if (owner !== tokenId) refused.push(d.id);
+    }
+    if (refused.length > 0) this.log(`refused device ids ${refused.join(', ')} announced by worker ${workerId} (token ${tokenId}): another worker token owns them`);
+    return refused;
+  }
+
   private beat(conn: WorkerConn): void {
     conn.lastBeat = Date.now();
     for (const id of conn.deviceIds) {
@@ -284,7 +327,9 @@ export class WorkerHub {
     }
   }
 
-  private async setDevices(conn: WorkerConn, devices: DeviceDescriptor[]): Promise<void> {
+  private async setDevices(conn: WorkerConn, announced: DeviceDescriptor[]): Promise<void> {
+    const refused = new Set(await this.refusedClaims(conn.tokenId, conn.workerId, announced));
+    const devices = announced.filter((d) => !refused.has(d.id));
     const now = Date.now();
     const next = new Set(devices.map((d) => d.id));
     for (const id of conn.deviceIds) {
@@ -310,6 +355,29 @@ export class WorkerHub {
     this.latestFrames.delete(deviceId);
     void this.store.upsertDevice({ id: view.id, workerId: '', platform: view.descriptor.platform, descriptor: view.descriptor, lastSeenAt: now }).catch(() => undefined);
     this.emit(deviceId);
+  }
+
+  /** Cuts every worker connection of a revoked token at once; its devices go offline. */
+  disconnectToken(tokenId: string): void {
+    for (const conn of [...this.workers.values()]) {
+      if (conn.tokenId !== tokenId) continue;
+      this.drop(conn, 'its worker token was revoked');
+      conn.socket.disconnect(true);
+    }
+  }
+
+  /** Forgets an offline device (an admin removes a phantom); false if it is online or unknown. */
+  async removeDevice(deviceId: string): Promise<boolean> {
+    const view = this.devicesById.get(deviceId);
+    if (view?.online) return false;
+    this.devicesById.delete(deviceId);
+    const deleted = await this.store.deleteDevice(deviceId);
+    if (view || deleted) this.emit(deviceId);
+    return view !== undefined || deleted;
+  }
+
+  private log(message: string): void {
+    (this.options.log ?? ((m: string) => process.stderr.write(`[hub] ${m}\n`)))(message);
   }
 
   /** Forgets a worker connection: its devices go offline and its in-flight commands end. */

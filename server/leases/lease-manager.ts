@@ -243,6 +243,21 @@ export class LeaseManager {
     return ended;
   }
 
+  /** Ends every live lease a revoked token holds, at once rather than at its idle timeout. */
+  async endHeldBy(tokenId: string): Promise<LeaseRecord[]> {
+    const ended: LeaseRecord[] = [];
+    for (const lease of await this.store.listLiveLeases(Date.now())) {
+      if (lease.tokenId !== tokenId) continue;
+      const done = await this.store.endLease(lease.id, 'revoked', Date.now());
+      if (!done) continue;
+      ended.push(done);
+      this.emitEnded(done);
+      this.emit(lease.deviceId);
+      await this.pump(lease.deviceId);
+    }
+    return ended;
+  }
+
   private async afterEnd(leaseId: string): Promise<void> {
     const lease = await this.store.getLease(leaseId);
     if (!lease) return;

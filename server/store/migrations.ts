@@ -90,4 +90,10 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE actions ADD COLUMN thumbnail BLOB;
     `,
   },
+  {
+    version: 3,
+    name: 'devices belong to the worker token that first registered them',
+    // NULL: not claimed yet (devices from before this migration are claimed by their next worker).
+    sql: `ALTER TABLE devices ADD COLUMN owner_token_id TEXT;`,
+  },
 ];

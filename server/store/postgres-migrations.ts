@@ -89,4 +89,10 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE actions ADD COLUMN thumbnail BYTEA;
     `,
   },
+  {
+    version: 3,
+    name: 'devices belong to the worker token that first registered them',
+    // NULL: not claimed yet (devices from before this migration are claimed by their next worker).
+    sql: `ALTER TABLE devices ADD COLUMN owner_token_id TEXT;`,
+  },
 ];

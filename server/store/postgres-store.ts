@@ -159,6 +159,30 @@ export class PostgresStore implements Store {
     return (await rows(this.pool, 'SELECT * FROM devices ORDER BY id')).map(deviceOf);
   }
 
+  async claimDevice(d: DeviceRecord, tokenId: string, now: number): Promise<string | null> {
+    const r = await one(
+      this.pool,
+      `INSERT INTO devices (id, worker_id, platform, descriptor, last_seen_at, owner_token_id) VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (id) DO UPDATE SET owner_token_id = excluded.owner_token_id
+         WHERE devices.owner_token_id IS NULL OR devices.owner_token_id = excluded.owner_token_id
+           OR NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = devices.owner_token_id AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > $7))
+         RETURNING owner_token_id`,
+      [d.id, d.workerId, d.platform, JSON.stringify(d.descriptor), d.lastSeenAt, tokenId, now],
+    );
+    if (r) return r.owner_token_id == null ? null : String(r.owner_token_id);
+    // The claim was refused: the row kept its owner.
+    const kept = await one(this.pool, 'SELECT owner_token_id FROM devices WHERE id = $1', [d.id]);
+    return kept?.owner_token_id == null ? null : String(kept.owner_token_id);
+  }
+
+  async setDeviceOwner(deviceId: string, tokenId: string | null): Promise<boolean> {
+    return ((await this.pool.query('UPDATE devices SET owner_token_id = $1 WHERE id = $2', [tokenId, deviceId])).rowCount ?? 0) > 0;
+  }
+
+  async deleteDevice(deviceId: string): Promise<boolean> {
+    return ((await this.pool.query('DELETE FROM devices WHERE id = $1', [deviceId])).rowCount ?? 0) > 0;
+  }
+
   private async end(db: Db, lease: LeaseRecord, reason: LeaseEnd, now: number): Promise<LeaseRecord> {
     await db.query('UPDATE leases SET ended_at = $1, end_reason = $2 WHERE id = $3 AND ended_at IS NULL', [now, reason, lease.id]);
     await db.query('UPDATE sessions SET ended_at = $1 WHERE lease_id = $2 AND ended_at IS NULL', [now, lease.id]);

@@ -27,6 +27,7 @@ export function deviceOf(r: Row): DeviceRecord {
     platform: String(r.platform),
     descriptor: json(r.descriptor),
     lastSeenAt: num(r.last_seen_at),
+    ownerTokenId: r.owner_token_id == null ? null : String(r.owner_token_id),
   };
 }
 

@@ -93,6 +93,29 @@ export class SqliteStore implements Store {
     return (this.db.prepare('SELECT * FROM devices ORDER BY id').all() as Row[]).map(deviceOf);
   }
 
+  async claimDevice(d: DeviceRecord, tokenId: string, now: number): Promise<string | null> {
+    return this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO devices (id, worker_id, platform, descriptor, last_seen_at, owner_token_id) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET owner_token_id = excluded.owner_token_id
+         WHERE devices.owner_token_id IS NULL OR devices.owner_token_id = excluded.owner_token_id
+           OR NOT EXISTS (SELECT 1 FROM tokens t WHERE t.id = devices.owner_token_id AND t.revoked_at IS NULL AND (t.expires_at IS NULL OR t.expires_at > ?))`,
+        )
+        .run(d.id, d.workerId, d.platform, JSON.stringify(d.descriptor), d.lastSeenAt, tokenId, now);
+      const r = this.db.prepare('SELECT owner_token_id FROM devices WHERE id = ?').get(d.id) as Row | undefined;
+      return r?.owner_token_id == null ? null : String(r.owner_token_id);
+    })();
+  }
+
+  async setDeviceOwner(deviceId: string, tokenId: string | null): Promise<boolean> {
+    return this.db.prepare('UPDATE devices SET owner_token_id = ? WHERE id = ?').run(tokenId, deviceId).changes > 0;
+  }
+
+  async deleteDevice(deviceId: string): Promise<boolean> {
+    return this.db.prepare('DELETE FROM devices WHERE id = ?').run(deviceId).changes > 0;
+  }
+
   private openLease(deviceId: string): LeaseRecord | null {
     const r = this.db.prepare('SELECT * FROM leases WHERE device_id = ? AND ended_at IS NULL').get(deviceId) as Row | undefined;
     return r ? leaseOf(r) : null;

@@ -24,6 +24,8 @@ export interface DeviceRecord {
   platform: string;
   descriptor: unknown;
   lastSeenAt: number;
+  /** The worker token the device id belongs to (DESIGN.md section 8); null until one claims it. */
+  ownerTokenId?: string | null;
 }
 
 export type LeaseEnd = 'released' | 'revoked' | 'expired' | 'idle';
@@ -135,8 +137,19 @@ export interface Store {
   revokeTokensNamed(name: string, role: Role, at: number): Promise<number>;
   countLiveTokens(role: Role, now: number): Promise<number>;
 
+  /** Records a device's presence and description; never changes its owner. */
   upsertDevice(device: DeviceRecord): Promise<void>;
   listDevices(): Promise<DeviceRecord[]>;
+  /**
+   * Claims a device id for a worker token in one step, adding the device if it is new: granted
+   * when nobody owns it, this token does, or its owner token is revoked or expired by `now`.
+   * Returns the owner afterwards (the claimant when granted).
+   */
+  claimDevice(device: DeviceRecord, tokenId: string, now: number): Promise<string | null>;
+  /** An admin moves a device to another token (null: the next worker to announce it claims it); false if there is no such device. */
+  setDeviceOwner(deviceId: string, tokenId: string | null): Promise<boolean>;
+  /** Forgets a device; false if there was none. */
+  deleteDevice(deviceId: string): Promise<boolean>;
 
   /** Ends any lease on the device that has run out (TTL or idle), then grants a new one unless another is live. */
   acquireLease(lease: NewLease): Promise<AcquireResult>;

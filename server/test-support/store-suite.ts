@@ -91,7 +91,7 @@ export function storeSuite(kind: string, makePlace: (t: TestContext) => Promise<
     assert.deepEqual((await store.listTokens()).map((x) => [x.id, x.revokedAt]), [['t1', null], ['w1', 7]]);
     await store.upsertDevice({ id: 'd', workerId: 'w', platform: 'web', descriptor: { id: 'd', n: 1 }, lastSeenAt: 1 });
     await store.upsertDevice({ id: 'd', workerId: 'w2', platform: 'web', descriptor: { id: 'd', n: 2 }, lastSeenAt: 2 });
-    assert.deepEqual(await store.listDevices(), [{ id: 'd', workerId: 'w2', platform: 'web', descriptor: { id: 'd', n: 2 }, lastSeenAt: 2 }]);
+    assert.deepEqual(await store.listDevices(), [{ id: 'd', workerId: 'w2', platform: 'web', descriptor: { id: 'd', n: 2 }, lastSeenAt: 2, ownerTokenId: null }]);
     await store.acquireLease({ id: 'L1', sessionId: 'S1', deviceId: 'd', tokenId: 't1', actor: 'a', ttlMs: 100, idleMs: 1e9, now: 0 });
     assert.equal((await store.renewLease('L1', 50))?.expiresAt, 150);
     assert.deepEqual((await store.listLiveLeases(149)).map((l) => l.id), ['L1']);
@@ -104,6 +104,27 @@ export function storeSuite(kind: string, makePlace: (t: TestContext) => Promise<
     await store.setQueueState('Q1', 'granted', 'L1');
     assert.equal(await store.cancelWaitingQueue(), 1, 'only the one still waiting');
     await store.ping();
+  });
+
+  test(`${kind}: a device id belongs to the first live worker token that claims it (issue 18, item 4)`, async (t) => {
+    const store = await opened(t, await makePlace(t));
+    for (const id of ['w1', 'w2', 'w3']) await store.createToken({ ...token(id), role: 'worker' });
+    await store.createToken({ ...token('w4'), role: 'worker', expiresAt: 100 });
+    const dev = { id: 'local-web-1', workerId: 'a', platform: 'web', descriptor: { id: 'local-web-1' }, lastSeenAt: 1 };
+    assert.equal(await store.claimDevice(dev, 'w1', 10), 'w1', 'a new id is claimed');
+    assert.equal(await store.claimDevice(dev, 'w1', 11), 'w1', 'its owner claims it again');
+    assert.equal(await store.claimDevice({ ...dev, workerId: 'impostor' }, 'w2', 12), 'w1', 'another live token is refused');
+    assert.equal((await store.listDevices())[0]?.workerId, 'a', 'a refused claim changes nothing');
+    await store.revokeToken('w1', 13);
+    assert.equal(await store.claimDevice(dev, 'w4', 14), 'w4', "a revoked owner's device goes to the next worker token");
+    assert.equal(await store.claimDevice(dev, 'w3', 50), 'w4');
+    assert.equal(await store.claimDevice(dev, 'w3', 100), 'w3', 'so does an expired one');
+    assert.equal(await store.setDeviceOwner('local-web-1', 'w2'), true, 'an admin moves it');
+    assert.equal((await store.listDevices())[0]?.ownerTokenId, 'w2');
+    assert.equal(await store.setDeviceOwner('nope', 'w2'), false);
+    assert.equal(await store.deleteDevice('local-web-1'), true);
+    assert.equal(await store.deleteDevice('local-web-1'), false);
+    assert.deepEqual(await store.listDevices(), []);
   });
 
   test(`${kind}: two hubs on the same data racing for one device: exactly one lease`, async (t) => {

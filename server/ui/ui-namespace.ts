@@ -162,6 +162,14 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
     }
   }, RECHECK_MS);
   recheck.unref();
+  // A revoked token's dashboards are cut at once, not at the next recheck.
+  const offRevoked = s.revocations.onRevoked((tokenId) => {
+    for (const [socket, viewer] of viewers) {
+      if (viewer.actor.tokenId !== tokenId) continue;
+      socket.emit('session:ended', 'token revoked');
+      socket.disconnect(true);
+    }
+  });
 
   nsp.on('connection', (socket) => {
     const viewer = viewers.get(socket);
@@ -249,6 +257,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   return {
     close: () => {
       clearInterval(recheck);
+      offRevoked();
       if (flush) clearTimeout(flush);
       offWorkers();
       offLeases();

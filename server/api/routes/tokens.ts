@@ -48,7 +48,7 @@ export function tokenRoutes(s: HubServices): AnyRoute[] {
       command: 'token.revoke',
       minRole: 'admin',
       tag: 'tokens',
-      summary: 'Revoke a token',
+      summary: 'Revoke a token: its sockets are cut and its leases end at once',
       params: z.object({ id: z.string().min(1).max(100) }),
       data: TokenSchema,
       handler: async ({ actor, params }) => {
@@ -56,6 +56,8 @@ export function tokenRoutes(s: HubServices): AnyRoute[] {
         const token = await s.store.getToken(params.id);
         if (!token) throw new SimlabError('NOT_FOUND', `no token ${params.id}`);
         await s.store.revokeToken(token.id, Date.now());
+        // Its sockets and leases go now, not at their next check.
+        await s.revocations.revoked(token.id);
         return ok('token.revoke', tokenJson((await s.store.getToken(token.id)) ?? token));
       },
     }),
