@@ -2,7 +2,10 @@
 // pages written the way other people write them (test/blind-spots/pages):
 // - gap fill: the outline of a still screen with hit-test gap filling beside the same outline
 //   without it, on a first look (a new observer: nothing cached) and on a repeat (same screen);
-// - false controls: hit-found controls on a text-only page with a document click listener.
+// - pixels: the outline of a canvas menu with the pixel channel beside the same outline without
+//   it, on a first look (a menu never seen: OCR) and a repeat (same pixels: one screenshot);
+//   recall of the menu's six text buttons;
+// - false controls: hit-found and pixel-read controls on a text-only page with a document click listener.
 // Run: npx tsx bench/blind-spots.ts
 import { fileURLToPath } from 'node:url';
 import type { Envelope } from '../core/contract/envelope.js';
@@ -13,6 +16,8 @@ import { DeviceSession } from '../workers/session/index.js';
 import { startStaticServer } from '../test/support/static-server.js';
 
 const RUNS = 15;
+const PIXEL_RUNS = 5;
+const MENU = ['New game', 'Continue', 'Options', 'High scores', 'Help', 'Quit'];
 const PAGES = fileURLToPath(new URL('../test/blind-spots/pages/', import.meta.url));
 
 function must<T>(env: Envelope): T {
@@ -57,10 +62,37 @@ try {
     );
   }
 
+  console.log('pixels: canvas menu outline, with the pixel channel minus without (median of %d)', PIXEL_RUNS);
+  const withPixels = new DeviceSession(device);
+  const noPixels = new DeviceSession(device, { pixels: false });
+  // The OCR worker starts once per session (about a second): not part of a look.
+  await device.open(`${server.url}canvas.html`);
+  must(await look(withPixels));
+  const firstPx: number[] = [];
+  const againPx: number[] = [];
+  const plainPx: number[] = [];
+  let recall = 0;
+  for (let i = 1; i <= PIXEL_RUNS; i++) {
+    await device.open(`${server.url}canvas.html?shift=${i * 4}`);
+    await device.waitForStill();
+    plainPx.push(await timed(() => look(noPixels)));
+    firstPx.push(await timed(async () => {
+      const json = must<{ outline: OutlineJson }>(await look(withPixels)).outline;
+      recall = MENU.filter((m) => json.elements.some((e) => e.source === 'pixel' && e.role === 'Button' && e.label === m)).length;
+    }));
+    againPx.push(await timed(() => look(withPixels)));
+  }
+  const basePx = median(plainPx);
+  console.log(
+    `  canvas without ${basePx.toFixed(1)} ms | first look +${(median(firstPx) - basePx).toFixed(1)} ms (x${(median(firstPx) / basePx).toFixed(2)}) | repeat +${(median(againPx) - basePx).toFixed(1)} ms (x${(median(againPx) / basePx).toFixed(2)}) | text buttons read ${recall}/${MENU.length}`,
+  );
+
   await device.open(`${server.url}text.html`);
-  const text = must<{ outline: OutlineJson }>(await look(new DeviceSession(device))).outline;
+  const text = must<{ outline: OutlineJson }>(await withPixels.execute('outline', { wait: false, format: 'json', pixels: true })).outline;
+  // Ends its OCR worker (and the device, which the finally below would close anyway).
+  await withPixels.close();
   const falseControls = text.elements.filter((e) => e.source !== 'ax' || e.actions.includes('tap')).length;
-  console.log(`false controls on a text-only page: ${falseControls} (goal 0)`);
+  console.log(`false controls on a text-only page (gap fill and --pixels): ${falseControls} (goal 0)`);
 } finally {
   await device.close();
   await server.close();

@@ -83,6 +83,11 @@ export interface DeviceBridge {
    * (cheaper than a hitTest per point). Elements found so have `source: 'hit'`.
    */
   hitScan?(regions: Rect[]): Promise<UiNode[]>;
+  /**
+   * Where the platform paints content its tree cannot see into (a web canvas or video, an
+   * Android SurfaceView), in points: the pixel channel reads these regions.
+   */
+  paintedRegions?(screen: Screen): Promise<Rect[]>;
   perform(timeline: TouchTimeline, options?: PerformOptions): Promise<void>;
   type(text: string): Promise<void>;
   paste?(text: string): Promise<void>;

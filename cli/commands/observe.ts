@@ -5,7 +5,7 @@ import { labApi, resolveDevice, withDeviceOption, type LabOptions } from './cont
 import { report, reportUsage } from './output.js';
 import { jsonText, outlineText, sinceText } from './render.js';
 
-type UiOptions = LabOptions & { interactive?: boolean; since?: string; wait?: boolean };
+type UiOptions = LabOptions & { interactive?: boolean; since?: string; wait?: boolean; pixels?: boolean };
 type ShotOptions = LabOptions & { output?: string; scale?: string; format?: string; crop?: string };
 
 export function uiCommand(): Command {
@@ -14,6 +14,7 @@ export function uiCommand(): Command {
     .option('--interactive', 'only what takes an action, with the nearest label of each unlabelled one; says how many lines were left out')
     .option('--since <snapshot>', 'the settled diff against an earlier snapshot id instead of the whole outline')
     .option('--no-wait', 'do not wait for the screen to be still')
+    .option('--pixels', 'read the screen\'s pixels too (OCR): text the tree lacks comes as (pixel) lines; tree/pixel disagreements are listed')
     .action(async (options: UiOptions) => {
       const api = labApi(options);
       const device = await resolveDevice(api, options, 'outline', true);
@@ -23,6 +24,7 @@ export function uiCommand(): Command {
         ...(options.interactive ? { interactive: true } : {}),
         ...(options.since ? { since: options.since } : {}),
         ...(options.wait === false ? { wait: false } : {}),
+        ...(options.pixels ? { pixels: true } : {}),
       });
       report(answer, options, (data) => (options.since ? sinceText(data) : outlineText(data)));
     });

@@ -29,6 +29,8 @@ export const OutlineArgs = z
     raw: z.boolean().default(false),
     /** JSON format: the outline text of the same snapshot too (the dashboard shows both from one look). */
     text: z.boolean().default(false),
+    /** Read the whole screen's pixels too (OCR): lines the tree lacks come as `(pixel)`. */
+    pixels: z.boolean().default(false),
   })
   .strict();
 

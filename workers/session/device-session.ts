@@ -107,6 +107,8 @@ export class DeviceSession {
   private readonly frameTolerance: number;
   private readonly commandTimeoutMs: number;
   private closed = false;
+  /** Leases whose last outline asked for the whole screen's pixels (`outline --pixels`). */
+  private readonly pixelLeases = new Set<string>();
   /** Finger travel the device absorbs before content scrolls, learned from the scrolls so far. */
   scrollSlop = 0;
 
@@ -236,6 +238,7 @@ export class DeviceSession {
       controller.abort(new SimlabError('LEASE_REQUIRED', `lease ${leaseId} ended (${reason}) before the command finished`, { hint: 'acquire the device again' }));
     }
     this.history.forget(leaseId);
+    this.pixelLeases.delete(leaseId);
   }
 
   async close(): Promise<void> {
@@ -244,6 +247,7 @@ export class DeviceSession {
     for (const controller of this.pending.keys()) controller.abort(new SimlabError('DEVICE_UNAVAILABLE', 'this device session closed'));
     await this.queue.run(async () => {
       await this.bridge.releaseAll().catch(() => undefined);
+      await this.observer.close().catch(() => undefined);
       await this.bridge.close();
     }, new AbortController().signal);
   }
@@ -253,7 +257,8 @@ export class DeviceSession {
   /** A fresh look at the screen, kept in the lease's history (as the latest when `latest`). */
   async observe(run: Run, wait: boolean, latest: boolean): Promise<Observation> {
     run.ledger.checkAlive();
-    const seen = await this.observer.observe(wait);
+    // A lease that asked for pixels keeps seeing them, so a ref to a pixel line stays good.
+    const seen = await this.observer.observe(wait, this.pixelLeases.has(run.lease));
     run.ledger.checkAlive();
     this.history.remember(run.lease, seen.snapshot, latest);
     return seen;
@@ -370,6 +375,8 @@ export class DeviceSession {
         details: { since: a.since },
       });
     }
+    if (a.pixels) this.pixelLeases.add(run.lease);
+    else this.pixelLeases.delete(run.lease);
     const seen = await this.observe(run, a.wait, true);
     const view = { interactive: a.interactive, skeleton: a.skeleton ? true : ('auto' as const) };
     const data: Record<string, unknown> = {
@@ -380,6 +387,7 @@ export class DeviceSession {
     };
     if (a.format === 'json' && a.text) data.text = renderOutline(seen.snapshot, view);
     if (since) data.diff = renderSettledDiff(since, seen.snapshot, { outline: false });
+    if (seen.conflicts.length > 0) data.conflicts = seen.conflicts;
     return data;
   }
 

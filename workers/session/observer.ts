@@ -1,10 +1,13 @@
-import type { Screen, Stillness } from '../../core/model/index.js';
+import type { Rect, Screen, Stillness } from '../../core/model/index.js';
+import { roundRect } from '../../core/model/index.js';
 import { buildSnapshot } from '../../core/outline/build.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { cleanScreen } from '../../core/clean/index.js';
 import { detectLists } from '../../core/lists/index.js';
 import { emptyRegions } from '../../core/quadtree/empty-regions.js';
 import type { DeviceBridge } from '../bridge.js';
+import { arbitrate, type Conflict } from '../perception/pixels/arbitrate.js';
+import { PixelChannel } from '../perception/pixels/pixel-channel.js';
 import { gapFill, nameControls, stillThere, type GapFill, type GapFillOptions, type HitTester } from './gap-fill.js';
 
 /** Screens whose hit-test results are remembered. */
@@ -13,6 +16,8 @@ const HIT_CACHE_SIZE = 32;
 export interface ObserverOptions {
   /** Hit-test probing of tree holes; false turns it off. */
   gapFill?: GapFillOptions | false;
+  /** The pixel channel (OCR of painted regions, and of the screen on request); false turns it off. */
+  pixels?: false;
   /** Give up waiting for stillness after this long (the bridge's default otherwise). */
   stillTimeoutMs?: number;
 }
@@ -22,6 +27,13 @@ export interface Observation {
   still: Stillness;
   /** How long the observation waited for the screen to come to rest. */
   waitedMs: number;
+  /** Where the tree and the pixels disagree (only when pixels were read). */
+  conflicts: PixelConflict[];
+}
+
+/** A conflict with the outline line (`@N`) of the tree's side, where the snapshot has it. */
+export interface PixelConflict extends Conflict {
+  ref?: string;
 }
 
 /**
@@ -32,13 +44,18 @@ export interface Observation {
 export class Observer {
   private readonly byTree = new Map<string, GapFill>();
   private readonly byHoles = new Map<string, GapFill>();
+  private readonly pixels = new PixelChannel();
 
   constructor(
     private readonly bridge: DeviceBridge,
     private readonly options: ObserverOptions = {},
   ) {}
 
-  async observe(wait: boolean): Promise<Observation> {
+  /**
+   * @param pixels read the whole screen's pixels too (`outline --pixels`); regions the platform
+   *   paints itself (canvas, video, surfaces) are read either way.
+   */
+  async observe(wait: boolean, pixels = false): Promise<Observation> {
     const started = performance.now();
     // Without a wait, one look at the stillness (timeout 0) still says honestly whether the screen is at rest.
     const settled = await this.bridge.waitForStill(wait ? (this.options.stillTimeoutMs ? { timeoutMs: this.options.stillTimeoutMs } : {}) : { timeoutMs: 0 });
@@ -46,8 +63,30 @@ export class Observer {
     const raw = await this.bridge.describe();
     const still = settled;
     const clean = cleanScreen({ ...raw, still });
-    const screen = await this.withHits(clean);
-    return { snapshot: buildSnapshot(screen, { lists: detectLists }), still, waitedMs };
+    const { screen, conflicts } = await this.withPixels(await this.withHits(clean), pixels);
+    // Pixel lines are kept apart from the lists (#K): a list is what the tree declares or lays out.
+    const snapshot = buildSnapshot(screen, { lists: (s) => detectLists(withoutPixels(s)) });
+    return { snapshot, still, waitedMs, conflicts: conflicts.map((c) => withRef(c, snapshot)) };
+  }
+
+  async close(): Promise<void> {
+    await this.pixels.close();
+  }
+
+  /**
+   * The pixel channel where the tree is blind: the regions the platform paints itself, or the
+   * whole screen on request. The tree wins where both see a thing; disagreements are conflicts.
+   */
+  private async withPixels(screen: Screen, all: boolean): Promise<{ screen: Screen; conflicts: Conflict[] }> {
+    const { bridge } = this;
+    if (this.options.pixels === false || !bridge.capabilities.screenshot) return { screen, conflicts: [] };
+    const whole: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
+    const regions = all ? [whole] : ((await bridge.paintedRegions?.(screen)) ?? []);
+    if (regions.length === 0) return { screen, conflicts: [] };
+    const read = await this.pixels.read(bridge, regions);
+    const { keep, conflicts } = arbitrate(screen.root, read, screen.size.w);
+    if (keep.length === 0) return { screen, conflicts };
+    return { screen: { ...screen, root: { ...screen.root, children: [...screen.root.children, ...keep.map((p) => p.node)] } }, conflicts };
   }
 
   /** Asks the device again whether a hit-tested element is where the outline says. */
@@ -101,4 +140,16 @@ function remember<V>(cache: Map<string, V>, key: string, value: V): void {
   cache.delete(key);
   cache.set(key, value);
   if (cache.size > HIT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+}
+
+/** The screen without the pixel lines (appended to the root), its other nodes untouched: lists name cells by node. */
+function withoutPixels(s: Screen): Screen {
+  if (!s.root.children.some((c) => c.source === 'pixel')) return s;
+  return { ...s, root: { ...s.root, children: s.root.children.filter((c) => c.source !== 'pixel') } };
+}
+
+function withRef(c: Conflict, snapshot: Snapshot): PixelConflict {
+  const frame = roundRect(c.tree.frame);
+  const el = snapshot.elements.find((e) => e.source !== 'pixel' && (e.label ?? e.value) === c.tree.label && e.visibleFrame.x === frame.x && e.visibleFrame.y === frame.y);
+  return el ? { ...c, ref: `@${el.index}` } : c;
 }

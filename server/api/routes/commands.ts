@@ -21,6 +21,7 @@ const OutlineQuery = z
     wait: qbool.optional().describe('wait for the screen to be still first (default true)'),
     since: z.string().min(1).max(200).optional().describe('a snapshot id: answer with the diff since it'),
     raw: qbool.optional(),
+    pixels: qbool.optional().describe('read the screen\'s pixels too (OCR); lines the tree lacks come marked (pixel)'),
   })
   .strict();
 

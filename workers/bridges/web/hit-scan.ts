@@ -1,5 +1,6 @@
 import type { CDPSession, Page } from 'playwright-core';
-import type { Rect, UiNode } from '../../../core/model/index.js';
+import type { Rect, Size, UiNode } from '../../../core/model/index.js';
+import { intersectRect } from '../../../core/model/index.js';
 import { labelOfControl } from './hit-labels.js';
 import { LISTENERS_KEY, recordListeners, scanPage, type ScanRequest, type ScannedControl } from './hit-page.js';
 import { clientRectToPoints, readPageView } from './page-view.js';
@@ -53,4 +54,21 @@ function toNode(c: ScannedControl, toPoints: (r: Rect) => Rect): UiNode {
   if (label) node.label = label;
   if (c.id) node.id = c.id;
   return node;
+}
+
+/** Smallest painted surface worth reading (points): smaller ones are icons, not content. */
+const MIN_SURFACE = 24;
+
+/** Where the page paints what its tree cannot see into (canvas, video, embed, object), in points, cut to the screen. */
+export async function paintedSurfaces(cdp: CDPSession, screen: Size): Promise<Rect[]> {
+  const view = await readPageView(cdp);
+  const answer = await cdp.send('Runtime.evaluate', {
+    expression: `[...document.querySelectorAll('canvas, video, embed, object')].map((e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })`,
+    returnByValue: true,
+  });
+  const rects = (answer.result.value ?? []) as Rect[];
+  return rects
+    .map((r) => intersectRect(clientRectToPoints(view, r), { x: 0, y: 0, w: screen.w, h: screen.h }))
+    .filter((r): r is Rect => r !== null && r.w >= MIN_SURFACE && r.h >= MIN_SURFACE)
+    .map((r) => ({ x: Math.floor(r.x), y: Math.floor(r.y), w: Math.floor(r.w), h: Math.floor(r.h) }));
 }

@@ -18,7 +18,7 @@ import type {
 } from '../../bridge.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import { captureCdpAx, captureLayout } from './capture.js';
-import { scanControls } from './hit-scan.js';
+import { paintedSurfaces, scanControls } from './hit-scan.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
 import type { RefusalLog } from './navigation-guard.js';
@@ -148,6 +148,11 @@ export class WebDevice implements DeviceBridge {
     // Only the screen is scanned: a region is cut to it.
     const onScreen = regions.map((r) => intersectRect(r, { x: 0, y: 0, w, h })).filter((r): r is Rect => r !== null);
     return this.guard(() => scanControls(this.cdp, onScreen));
+  }
+
+  /** Canvases, videos and plugins on the screen: the page paints them, its tree cannot see into them. */
+  async paintedRegions(): Promise<Rect[]> {
+    return this.guard(() => paintedSurfaces(this.cdp, this.viewport));
   }
 
   async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {

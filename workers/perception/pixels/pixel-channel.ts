@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
+import type { Rect, UiNode } from '../../../core/model/index.js';
+import type { DeviceBridge } from '../../bridge.js';
+import type { PixelElement } from './arbitrate.js';
+import { boxAround, type RawImage } from './boxes.js';
+import { TextReader, type ReadLine } from './text-reader.js';
+
+/** Image pixels per point read: small labels need more than one. */
+const PX_PER_PT = 2;
+/** Regions whose reads are remembered (by their pixels). */
+const CACHE_SIZE = 32;
+/** Between the two frames that must agree before a region is read. */
+const CONFIRM_MS = 80;
+
+/**
+ * The pixel channel (DESIGN.md section 4): what a region of the screen shows, read from a
+ * screenshot where the tree is blind (canvas, video, GL surfaces; a sparse tree; or on request).
+ * A region is read only when two consecutive frames of it agree (nothing is offered from the
+ * middle of an animation), and a read is remembered by the region's pixels, so an unchanged
+ * screen costs one screenshot. Text lines become `Text`, or `Button` where a painted box holds
+ * them, with `source: 'pixel'` and frames in points.
+ */
+export class PixelChannel {
+  private readonly reads = new Map<string, PixelElement[]>();
+
+  constructor(private readonly reader: TextReader = new TextReader()) {}
+
+  async read(bridge: Pick<DeviceBridge, 'screenshot'>, regions: Rect[]): Promise<PixelElement[]> {
+    const out: PixelElement[] = [];
+    for (const region of regions) out.push(...(await this.readRegion(bridge, region)));
+    return out;
+  }
+
+  close(): Promise<void> {
+    return this.reader.close();
+  }
+
+  private async readRegion(bridge: Pick<DeviceBridge, 'screenshot'>, region: Rect): Promise<PixelElement[]> {
+    const shoot = () => bridge.screenshot({ crop: region, scale: PX_PER_PT, format: 'png' });
+    const first = await shoot();
+    const key = `${region.x},${region.y},${region.w},${region.h}:${createHash('sha1').update(first.data).digest('hex')}`;
+    const known = this.reads.get(key);
+    if (known) return known;
+    await new Promise((resolve) => setTimeout(resolve, CONFIRM_MS));
+    const second = await shoot();
+    // Still moving: nothing from this region until two frames agree.
+    if (!second.data.equals(first.data)) return [];
+    const raw = await sharp(first.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const image: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
+    // Tesseract reads dark text on a light ground: a dark region (light text on it) is inverted.
+    const { channels } = await sharp(first.data).greyscale().stats();
+    const dark = (channels[0]?.mean ?? 255) < 128;
+    const grey = await (dark ? sharp(first.data).greyscale().negate({ alpha: false }) : sharp(first.data).greyscale()).png().toBuffer();
+    // Measured, not assumed: a device may return another scale than asked for.
+    const sx = first.width / region.w;
+    const sy = first.height / region.h;
+    const lines = await this.reader.read(grey);
+    const elements = lines.map((line) => toElement(line, boxAround(image, line.box, sx), first.origin, sx, sy));
+    this.reads.delete(key);
+    this.reads.set(key, elements);
+    if (this.reads.size > CACHE_SIZE) this.reads.delete(this.reads.keys().next().value as string);
+    return elements;
+  }
+}
+
+function toElement(line: ReadLine, box: ReadLine['box'] | undefined, origin: { x: number; y: number }, sx: number, sy: number): PixelElement {
+  const b = box ?? line.box;
+  const frame = { x: origin.x + b.x / sx, y: origin.y + b.y / sy, w: b.w / sx, h: b.h / sy };
+  const node: UiNode = {
+    role: box ? 'Button' : 'Text',
+    label: line.text,
+    frame,
+    visibleFrame: frame,
+    states: {},
+    // A box with a label in it is drawn to be pressed; bare text claims nothing.
+    actions: box ? ['tap'] : [],
+    source: 'pixel',
+    children: [],
+  };
+  return { node, confidence: line.confidence };
+}
