@@ -3,6 +3,10 @@ import { describe, it } from 'node:test';
 import type { Rect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
+import { parseScreen } from '../import-and-clean.js';
+import { buildSnapshot } from '../outline/build.js';
+import { renderOutline } from '../outline/render.js';
+import { loadFixture } from '../../test/support/fixtures.js';
 import { detectLists } from './index.js';
 
 const W = 390;
@@ -155,5 +159,19 @@ describe('detectLists', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);
     assert.deepEqual(summary(build()), summary(build()));
+  });
+});
+
+describe('clipped end cells', () => {
+  it('marks the last row that the list edge cuts, even where uiautomator already clipped its bounds', () => {
+    const screen = parseScreen(loadFixture('android/appium_settings_top.xml').text);
+    const [main] = detectLists(screen);
+    assert.ok(main);
+    const last = main.cells[main.cells.length - 1] as UiNode;
+    assert.deepEqual(main.clipped, [last], 'Location shows 91 of 200 px at the bottom of the list');
+    assert.ok(!main.clipped.includes(main.cells[0] as UiNode));
+    const lines = renderOutline(buildSnapshot(screen)).split('\n');
+    assert.match(lines.find((l) => l.includes(`#${main.cells.length} `)) ?? '', /clipped$/);
+    assert.ok(!lines.some((l) => / #1 .*clipped/.test(l)));
   });
 });

@@ -11,7 +11,7 @@ import { snapshotIdOf } from './fingerprint.js';
 import { formatElement } from './format.js';
 import type { ListDetector, ListInput } from './list-input.js';
 import { lineComparator } from './sibling-order.js';
-import type { DetectedList, OutlineElement, Snapshot } from './snapshot.js';
+import type { DetectedCell, DetectedList, OutlineElement, Snapshot } from './snapshot.js';
 
 export interface BuildOptions {
   /** Lists found on the screen, best first, or the detector to find them (default: core/lists' detectLists). */
@@ -113,8 +113,11 @@ function attachLists(lists: ListInput[], elements: OutlineElement[], nodeOf: Map
       const inside = subtreeNodes(cell, new Set());
       const members = elements.filter((e) => inside.has(nodeOf.get(e.index) as UiNode));
       const carrier = members.find((e) => e.list === undefined);
-      if (carrier) carrier.list = { list: L, cell: k + 1 };
-      detected.cells.push({ index: k + 1, frame: roundRect(cell.visibleFrame ?? cell.frame), elements: members.map((e) => e.index) });
+      const clipped = list.clipped?.includes(cell) === true;
+      if (carrier) carrier.list = clipped ? { list: L, cell: k + 1, clipped } : { list: L, cell: k + 1 };
+      const entry: DetectedCell = { index: k + 1, frame: roundRect(cell.visibleFrame ?? cell.frame), elements: members.map((e) => e.index) };
+      if (clipped) entry.clipped = true;
+      detected.cells.push(entry);
     });
     out.push(detected);
   });

@@ -77,7 +77,7 @@ export function formatElement(el: OutlineElement, opts: FormatOptions): string {
   if (opts.idText !== undefined) parts.push(opts.idText);
   if (opts.frame) parts.push(formatFrame(el.visibleFrame));
   parts.push(...notableStates(el));
-  if (isClipped(el)) parts.push('clipped');
+  if (isClipped(el) || el.list?.clipped) parts.push('clipped');
   if (el.source !== 'ax') parts.push(`(${el.source})`);
   return parts.join(' ');
 }

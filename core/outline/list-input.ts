@@ -8,6 +8,8 @@ export interface ListInput {
   containerFrame: Rect;
   axis: 'vertical' | 'horizontal';
   cells: UiNode[];
+  /** First or last cells cut off by the list's (or the screen's) edge. */
+  clipped?: UiNode[];
   score: number;
   detector: string;
 }

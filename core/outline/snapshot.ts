@@ -6,6 +6,8 @@ import type { Screen } from '../model/screen.js';
 export interface ListMembership {
   list: number;
   cell: number;
+  /** The cell is cut off by the edge of its list or of the screen (a first or last row). */
+  clipped?: true;
 }
 
 /** One line of the outline: an element of a snapshot, addressable as `@index`. */
@@ -41,6 +43,8 @@ export interface DetectedCell {
   frame: Rect;
   /** `@N` indexes of the elements inside the cell. */
   elements: number[];
+  /** Cut off by the edge of its list or of the screen. */
+  clipped?: true;
 }
 
 export interface DetectedList {
