@@ -39,4 +39,10 @@ process.on('disconnect', stop);
 process.on('message', (message) => {
   if (message?.type === 'stop') void stop();
 });
-process.send?.({ type: 'ready', url: hub.url, port: hub.port, adminToken: hub.adminToken, workerToken: hub.workerToken, dashboard: withDashboard });
+if (process.send) {
+  process.send({ type: 'ready', url: hub.url, port: hub.port, adminToken: hub.adminToken, workerToken: hub.workerToken, dashboard: withDashboard });
+} else {
+  // Run on its own (the docker hub image): the URL and the first start's admin token go to stdout.
+  process.stdout.write(`simlab hub on ${hub.url}\n`);
+  if (hub.adminToken) process.stdout.write(`admin token (shown once, store it now): ${hub.adminToken}\n`);
+}
