@@ -26,12 +26,15 @@ describe('recordings: a lease recorded to MP4, actions placed in the video, a ki
   let agent: string;
   let viewer: string;
   let worker: WorkerProcess;
+  let member: string;
+  let recordedSession = '';
 
   before(async () => {
     hub = await startTestHub(dir.dir);
     const admin = hub.adminToken as string;
     agent = await createToken(hub.url, admin, 'rec-agent', 'agent');
     viewer = await createToken(hub.url, admin, 'rec-viewer', 'viewer');
+    member = await createToken(hub.url, admin, 'rec-member', 'member');
     worker = await WorkerProcess.start({ hub: hub.url, token: await createToken(hub.url, admin, 'rec-worker', 'worker'), workerId: WORKER_ID });
   });
   after(async () => {
@@ -56,6 +59,7 @@ describe('recordings: a lease recorded to MP4, actions placed in the video, a ki
 
   test("an agent's lease is recorded by default; the MP4 has the lease's duration and real frame times; each action's settled frame is within 100 ms of the first frame showing its change", async () => {
     const lease = await leaseDevice();
+    recordedSession = lease.sessionId;
     const state = await waitFor('the recording to start', async () => {
       const s = await recording(lease.id);
       assert.equal(s.error, null);
@@ -145,6 +149,42 @@ describe('recordings: a lease recorded to MP4, actions placed in the video, a ki
     assert.deepEqual((JSON.parse(cli.stdout) as { data: RecordingState }).data.recordingId, null, '`simlab record stop` stops it');
     assert.equal((await call(hub.url, 'POST', `/leases/${lease.id}/recording`, viewer, { on: false })).status, 403, 'viewers cannot toggle');
     assert.equal((await call(hub.url, 'DELETE', `/leases/${lease.id}`, agent)).status, 200);
+  });
+
+  test("a share link opens one session's replay without an account and nothing else; it is audited and revocable", async () => {
+    assert.ok(recordedSession, 'the first test recorded a session');
+    assert.equal((await call(hub.url, 'POST', `/sessions/${recordedSession}/shares`, viewer, {})).status, 403, 'viewers cannot share');
+    const made = data(await call<{ id: string; url: string; token: string }>(hub.url, 'POST', `/sessions/${recordedSession}/shares`, member, { expiresInMs: 3_600_000 }));
+    const page = await fetch(made.url);
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    const html = await page.text();
+    assert.match(html, new RegExp(recordedSession));
+    assert.match(html, /save-settings/, 'the steps are in the page');
+    const video = await fetch(`${made.url}video/recording-1.mp4`, { headers: { range: 'bytes=0-63' } });
+    assert.equal(video.status, 206);
+    assert.equal((await fetch(`${made.url}screens/2-after.jpg`)).headers.get('content-type'), 'image/jpeg');
+    assert.equal((await fetch(`${made.url}screens/99-after.jpg`)).status, 404);
+
+    // The share token opens nothing else of the lab, as a bearer token or as the dashboard's cookie.
+    for (const path of [`/sessions/${recordedSession}/replay`, `/sessions/${recordedSession}/actions`, '/sessions', '/devices', `/devices/${DEVICE}/outline`, '/me', '/tokens']) {
+      for (const headers of [{ authorization: `Bearer ${made.token}` }, { cookie: `simlab_token=${made.token}` }] as Array<Record<string, string>>) {
+        const res = await fetch(`${hub.url}/api/v1${path}`, { headers });
+        assert.equal(res.status, 401, `${path} with ${Object.keys(headers)[0]}`);
+      }
+    }
+    const tap = await fetch(`${hub.url}/api/v1/devices/${DEVICE}/tap`, { method: 'POST', headers: { authorization: `Bearer ${made.token}`, 'content-type': 'application/json' }, body: '{"target":"#tab-home"}' });
+    assert.equal(tap.status, 401);
+    const altered = made.url.replace(/.\/$/, (c) => `${c[0] === 'A' ? 'B' : 'A'}/`);
+    assert.equal((await fetch(altered)).status, 403, 'an altered link is refused');
+
+    const audit = data(await call<{ events: Array<{ action: string; target: string; actor: string }> }>(hub.url, 'GET', '/audit', hub.adminToken as string));
+    assert.ok(audit.events.some((e) => e.action === 'share.create' && e.target === recordedSession && e.actor === 'rec-member'));
+    assert.equal((await call(hub.url, 'GET', '/audit', member)).status, 403);
+
+    assert.equal((await call(hub.url, 'DELETE', `/shares/${made.id}`, member)).status, 200);
+    assert.equal((await fetch(made.url)).status, 403, 'a revoked link is refused at once');
+    assert.equal((await fetch(`${made.url}video/recording-1.mp4`)).status, 403);
   });
 
   test('a worker SIGKILLed mid-recording leaves an MP4 that plays to within 1 s of the kill', async () => {

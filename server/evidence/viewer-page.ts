@@ -127,10 +127,11 @@ const m = /step=(\\d+)/.exec(location.hash);
 select(m ? Number(m[1]) - 1 : 0, true);
 `;
 
-export function viewerPage(data: ViewerData): string {
+/** The page; `base` (an absolute path ending in /) is where its relative files are served from, when not beside it. */
+export function viewerPage(data: ViewerData, base?: string): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(data.title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1">${base ? `<base href="${escapeHtml(base)}">` : ''}
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; media-src 'self' file:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
 <style>${STYLE}</style></head>
 <body><header><strong>${escapeHtml(data.title)}</strong> <span class="muted">simlab evidence bundle: open with no server</span></header>
