@@ -1,29 +1,31 @@
 import { Command, CommanderError } from 'commander';
 import { fail } from '../core/contract/envelope.js';
-import { registerLabCommands } from './commands/index.js';
 import { EXIT_USAGE_ERROR } from './commands/local-run.js';
-import { outlineCommand } from './commands/outline.js';
-
-/**
- * Every top-level command, one line each. A new command is a file under cli/commands/ that
- * exports a function returning a commander Command; add it here.
- */
-function registerCommands(program: Command): void {
-  program.addCommand(outlineCommand());
-  registerLabCommands(program);
-}
+import { VERB_LOADERS } from './commands/verb-loaders.js';
 
 function allCommands(c: Command): Command[] {
   return [c, ...c.commands.flatMap(allCommands)];
 }
 
-/** The simlab program. Usage mistakes throw CommanderError instead of exiting (see runCli). */
-function buildProgram(json: boolean): Command {
+/**
+ * The simlab program with the commands argv needs: only the named verb's module when the
+ * verb is known (see VERB_LOADERS), every command otherwise (help, an unknown word). Usage
+ * mistakes throw CommanderError instead of exiting (see runCli).
+ */
+async function buildProgram(argv: string[], json: boolean): Promise<Command> {
   const program = new Command('simlab')
     .description('a remote device lab for people and AI agents: outlines, selectors, actions')
     .version('0.1.0')
     .showHelpAfterError(json ? false : '(add --help for usage)');
-  registerCommands(program);
+  const verb = argv[2];
+  const load = verb === undefined ? undefined : VERB_LOADERS[verb];
+  if (load) {
+    for (const command of await load()) program.addCommand(command);
+  } else {
+    const [{ outlineCommand }, { registerLabCommands }] = await Promise.all([import('./commands/outline.js'), import('./commands/index.js')]);
+    program.addCommand(outlineCommand());
+    registerLabCommands(program);
+  }
   for (const c of allCommands(program)) {
     c.exitOverride();
     c.configureOutput({ writeErr: (s) => (json ? undefined : process.stderr.write(s)) });
@@ -34,7 +36,7 @@ function buildProgram(json: boolean): Command {
 /** Runs the CLI: usage errors exit 2, with an INVALID_ARGS envelope when --json was asked. */
 export async function runCli(argv: string[]): Promise<void> {
   const json = argv.includes('--json');
-  const program = buildProgram(json);
+  const program = await buildProgram(argv, json);
   try {
     await program.parseAsync(argv);
   } catch (err) {

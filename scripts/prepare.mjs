@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 export const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const SOURCE_DIRS = ['core', 'cli', 'workers', 'server'];
-const ENTRY_POINTS = ['dist/server/main.js', 'dist/workers/main.js', 'dist/cli/main.js'];
+const ENTRY_POINTS = ['dist/server/main.js', 'dist/workers/main.js', 'dist/cli/main.js', 'dist/simlab/main.js'];
 
 export const say = (line) => process.stdout.write(`[simlab] ${line}\n`);
 
@@ -37,7 +37,7 @@ function newestSource(dirs) {
     }
   };
   for (const dir of dirs) if (existsSync(join(root, dir))) walk(join(root, dir));
-  for (const file of ['tsconfig.json', 'tsconfig.build.json']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
+  for (const file of ['tsconfig.json', 'tsconfig.build.json', 'scripts/build-cli.mjs']) newest = Math.max(newest, statSync(join(root, file)).mtimeMs);
   return newest;
 }
 
