@@ -4,6 +4,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { Server as SocketServer } from 'socket.io';
 import { HEARTBEAT_INTERVAL_MS } from '../core/wire/worker-protocol.js';
+import { ActionFeed } from './actions/action-feed.js';
+import { ActionLog } from './actions/action-log.js';
+import { Actions } from './actions/actions.js';
 import type { FastifyInstance } from 'fastify';
 import { buildApi, type RateLimit } from './api/app.js';
 import { MCP_PATH } from './mcp/mcp-endpoint.js';
@@ -117,7 +120,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   revocations.onRevoked(async (tokenId) => {
     await leases.endHeldBy(tokenId);
   });
-  const services: HubServices = { store, verifier, revocations, leases, workers, blobs, recordings, hubVersion: version, startedAt: Date.now() };
+  const actionFeed = new ActionFeed();
+  const actions = new Actions(store, leases, workers, new ActionLog(store, blobs, actionFeed));
+  const services: HubServices = { store, verifier, revocations, leases, workers, blobs, recordings, actions, actionFeed, hubVersion: version, startedAt: Date.now() };
   const redisUrl = options.redisUrl ?? process.env.SIMLAB_REDIS_URL;
   let app: FastifyInstance | null = null;
   let cluster: Cluster | null = null;

@@ -8,7 +8,6 @@ import { SimlabError, type Envelope } from '../core/contract/index.js';
 import type { AppState, Screen, Stillness } from '../core/model/index.js';
 import { COMMANDS, OBSERVE_COMMANDS, type CommandName } from '../core/wire/commands.js';
 import type { Capabilities, DeviceDescriptor } from '../core/wire/device.js';
-import { runAction, runObserve } from '../server/actions/actions.js';
 import type { Actor } from '../server/auth/actor.js';
 import { startSimWorker, webDevice } from '../server/test-support/sim-worker.js';
 import { startTestHub } from '../server/test-support/test-hub.js';
@@ -132,8 +131,8 @@ test('the hub and the worker admit and refuse every command alike, on every capa
   const hubVerdict = async (deviceId: string, command: CommandName, args: unknown): Promise<Verdict> => {
     const sent = worker.received.length;
     try {
-      const run = OBSERVE_COMMANDS.has(command) ? runObserve : runAction;
-      await run(hub.services, actor, deviceId, command, args, 5000);
+      const actions = hub.services.actions;
+      await (OBSERVE_COMMANDS.has(command) ? actions.observe(actor, deviceId, command, args, 5000) : actions.act(actor, deviceId, command, args, 5000));
     } catch (err) {
       assert.ok(err instanceof SimlabError, String(err));
       assert.equal(worker.received.length, sent, `${command} was refused by the hub but reached the worker`);
@@ -180,11 +179,11 @@ test('a double tap through perform is admitted on a single-touch device (the hub
   assert.ok(check.ok);
   const actor: Actor = { tokenId: check.record.id, name: check.record.name, role: check.record.role };
   await hub.services.leases.acquire(actor, 'one');
-  const envelope = await runAction(hub.services, actor, 'one', 'perform', { fingers: [tapPath(0), tapPath(100)] }, 5000);
+  const envelope = await hub.services.actions.act(actor, 'one', 'perform', { fingers: [tapPath(0), tapPath(100)] }, 5000);
   assert.equal(envelope.ok, true);
   assert.equal(worker.received.length, 1);
   await assert.rejects(
-    runAction(hub.services, actor, 'one', 'perform', { fingers: [tapPath(0), { ...tapPath(0), id: 1 }] }, 5000),
+    hub.services.actions.act(actor, 'one', 'perform', { fingers: [tapPath(0), { ...tapPath(0), id: 1 }] }, 5000),
     (err: unknown) => err instanceof SimlabError && err.code === 'UNSUPPORTED' && err.options.hint === 'one pointer only',
   );
 });

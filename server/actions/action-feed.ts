@@ -8,7 +8,7 @@ export interface ActionEvent {
 
 type Listener = (event: ActionEvent) => void;
 
-/** Live actions of one hub, for whoever shows them as they happen (the dashboard's log). */
+/** Live actions of one hub (a member of its services), for whoever shows them as they happen (the dashboard's log). */
 export class ActionFeed {
   private readonly listeners = new Set<Listener>();
 
@@ -26,16 +26,4 @@ export class ActionFeed {
       }
     }
   }
-}
-
-const feeds = new WeakMap<object, ActionFeed>();
-
-/** The feed of a hub, keyed by its services object (one per started hub). */
-export function actionFeedOf(services: object): ActionFeed {
-  let feed = feeds.get(services);
-  if (!feed) {
-    feed = new ActionFeed();
-    feeds.set(services, feed);
-  }
-  return feed;
 }

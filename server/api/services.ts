@@ -1,3 +1,5 @@
+import type { ActionFeed } from '../actions/action-feed.js';
+import type { Actions } from '../actions/actions.js';
 import type { BlobStore } from '../blobs/blob-store.js';
 import type { RecordingManager } from '../recordings/recording-manager.js';
 import type { Revocations } from '../auth/revocation.js';
@@ -17,6 +19,10 @@ export interface HubServices {
   /** Recordings, full-size screenshots and bundles (a local folder unless HubOptions.blobs says otherwise). */
   blobs: BlobStore;
   recordings: RecordingManager;
+  /** Device commands: admitted, checked against the lease, logged, routed. */
+  actions: Actions;
+  /** Actions as they are logged, for the dashboard. */
+  actionFeed: ActionFeed;
   hubVersion: string;
   startedAt: number;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { fail } from '../../core/contract/index.js';
 import { DeviceDescriptorSchema } from '../../core/wire/device.js';
 import { ActorSchema, CommandResultSchema, FrameMessageSchema, type CommandResult } from '../../core/wire/worker-protocol.js';
-import { MAX_DEADLINE_MS } from '../actions/actions.js';
+import { MAX_DEADLINE_MS } from '../actions/deadline.js';
 import { currentRequestId, withRequestId } from '../ops/request-context.js';
 import type { HubBus } from './hub-bus.js';
 import type { DispatchRequest, PeerLink, WorkerHub } from './worker-hub.js';

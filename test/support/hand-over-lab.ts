@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '../../core/contract/index.js';
 import { API_PREFIX } from '../../server/api/app.js';
-import { DEADLINE_HEADER } from '../../server/actions/actions.js';
+import { DEADLINE_HEADER } from '../../server/actions/deadline.js';
 import { issueToken } from '../../server/auth/tokens.js';
 import { startHub, type Hub } from '../../server/hub.js';
 import { launchWebDevice, startDemoServer, type WebDevice } from '../../workers/bridges/web/index.js';

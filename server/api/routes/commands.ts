@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Envelope } from '../../../core/contract/index.js';
 import { COMMANDS, OBSERVE_COMMANDS, type CommandName } from '../../../core/wire/commands.js';
-import { DEADLINE_HEADER, MAX_DEADLINE_MS, deadlineOf, runAction, runObserve } from '../../actions/actions.js';
+import { DEADLINE_HEADER, MAX_DEADLINE_MS, deadlineOf } from '../../actions/deadline.js';
 import { qbool, qnum, qrect } from '../query.js';
 import { route, signedIn, type AnyRoute, type RouteResult } from '../route.js';
 import type { HubServices } from '../services.js';
@@ -73,7 +73,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
       query: OutlineQuery,
       headers: [deadlineHeader],
       handler: async ({ actor, params, query, request }) =>
-        runObserve(s, signedIn(actor), params.id, 'outline', defined(query), deadlineOf(request.headers)),
+        s.actions.observe(signedIn(actor), params.id, 'outline', defined(query), deadlineOf(request.headers)),
     }),
     route({
       method: 'GET',
@@ -88,7 +88,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
       binary: 'image/jpeg',
       headers: [deadlineHeader],
       handler: async ({ actor, params, query, request }) => {
-        const envelope = await runObserve(s, signedIn(actor), params.id, 'screenshot', defined(query), deadlineOf(request.headers));
+        const envelope = await s.actions.observe(signedIn(actor), params.id, 'screenshot', defined(query), deadlineOf(request.headers));
         const accept = String(request.headers.accept ?? '');
         return screenshotResult(envelope, accept.includes('application/json') && !accept.includes('image/'));
       },
@@ -102,7 +102,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
       summary: 'The foreground app, activity or URL, title and scroll offsets',
       params: DeviceParams,
       headers: [deadlineHeader],
-      handler: async ({ actor, params, request }) => runObserve(s, signedIn(actor), params.id, 'app-state', {}, deadlineOf(request.headers)),
+      handler: async ({ actor, params, request }) => s.actions.observe(signedIn(actor), params.id, 'app-state', {}, deadlineOf(request.headers)),
     }),
   ];
   for (const name of Object.keys(COMMANDS) as CommandName[]) {
@@ -118,7 +118,7 @@ export function commandRoutes(s: HubServices): AnyRoute[] {
         params: DeviceParams,
         body: COMMANDS[name],
         headers: [deadlineHeader],
-        handler: async ({ actor, params, body, request }) => runAction(s, signedIn(actor), params.id, name, body, deadlineOf(request.headers)),
+        handler: async ({ actor, params, body, request }) => s.actions.act(signedIn(actor), params.id, name, body, deadlineOf(request.headers)),
       }),
     );
   }
