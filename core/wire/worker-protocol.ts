@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActionTraceSchema } from './action-data.js';
 import { DEVICE_ID_PATTERN, DeviceDescriptorSchema, DisplayText } from './device.js';
 import { EnvelopeSchema } from './envelope.js';
 import type { Envelope } from '../contract/envelope.js';
@@ -116,11 +117,7 @@ export const MAX_EVIDENCE_THUMBNAIL_BYTES = 256 * 1024;
  * and after, the settled diff as text, both outlines as text, and a small JPEG thumbnail of the
  * screen after. All optional: observe commands have none, a device without screenshots no thumbnail.
  */
-export const EvidenceSchema = z
-  .object({
-    before: z.string().optional(),
-    after: z.string().optional(),
-    diff: z.string().optional(),
+export const EvidenceSchema = ActionTraceSchema.extend({
     outlineBefore: z.string().max(MAX_EVIDENCE_OUTLINE_CHARS).optional(),
     outlineAfter: z.string().max(MAX_EVIDENCE_OUTLINE_CHARS).optional(),
     thumbnail: z
@@ -138,8 +135,7 @@ export const EvidenceSchema = z
       .instanceof(Uint8Array)
       .refine((b) => b.byteLength <= MAX_EVIDENCE_SCREENSHOT_BYTES, 'screenshot too large')
       .optional(),
-  })
-  .strict();
+  }).strict();
 
 /** Evidence that does not parse is dropped: it must never cost the caller the action's envelope. */
 export const CommandResultSchema = z.object({ envelope: EnvelopeSchema, evidence: EvidenceSchema.optional().catch(undefined) });

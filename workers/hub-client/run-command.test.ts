@@ -17,8 +17,11 @@ const message = (deadlineMs: number): CommandMessage => ({
   actor: { tokenId: 't', name: 'agent', role: 'agent' },
 });
 
-/** A device whose session answers after `ms` with a tap result carrying evidence; it keeps the contexts it was given. */
-function deviceAnsweringAfter(ms: number, seen: ActionEvidence = {}, contexts: ExecuteContext[] = []): WorkerDevice {
+/** The trace a tap's session evidence carries. */
+const TRACE = { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' };
+
+/** A device whose session answers after `ms` with a tap result and the evidence `seen`; it keeps the contexts it was given. */
+function deviceAnsweringAfter(ms: number, seen: ActionEvidence = TRACE, contexts: ExecuteContext[] = []): WorkerDevice {
   return {
     id: 'd1',
     bridge: {} as DeviceBridge,
@@ -26,7 +29,7 @@ function deviceAnsweringAfter(ms: number, seen: ActionEvidence = {}, contexts: E
       executeWithEvidence: (command: string, _args: unknown, context: ExecuteContext) => {
         contexts.push(context);
         return new Promise<{ envelope: Envelope; evidence: ActionEvidence }>((resolve) =>
-          setTimeout(() => resolve({ envelope: ok(command, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"' }), evidence: seen }), ms),
+          setTimeout(() => resolve({ envelope: ok(command, TRACE), evidence: seen }), ms),
         );
       },
       endLease: () => undefined,
@@ -41,7 +44,7 @@ test('an answer within the deadline goes back with its evidence for the action l
 });
 
 test('the outlines and thumbnail the session saw go back with the evidence; an oversized thumbnail is left out', async () => {
-  const seen = { outlineBefore: 'App: demo  before', outlineAfter: 'App: demo  after', thumbnail: Buffer.from([0xff, 0xd8, 0xff]) };
+  const seen = { ...TRACE, outlineBefore: 'App: demo  before', outlineAfter: 'App: demo  after', thumbnail: Buffer.from([0xff, 0xd8, 0xff]) };
   const result = await runCommand(deviceAnsweringAfter(1, seen), message(5000));
   const { thumbnail, ...rest } = result.evidence ?? {};
   assert.deepEqual(rest, { before: 'aaaa', after: 'bbbb', diff: '+ @3 Button "Settings"', outlineBefore: seen.outlineBefore, outlineAfter: seen.outlineAfter });

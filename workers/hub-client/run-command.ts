@@ -24,7 +24,7 @@ export async function runCommand(device: WorkerDevice | undefined, message: Comm
       actor: message.actor,
       deadlineMs,
     });
-    const evidence = evidenceOf(envelope, seen);
+    const evidence = evidenceOf(seen);
     return evidence ? { envelope, evidence } : { envelope };
   } catch (err) {
     return { envelope: failFrom(command, err, 'delivery_uncertain') };

@@ -1,4 +1,5 @@
 import { renderOutline } from '../../core/outline/render.js';
+import type { ActionTrace } from '../../core/wire/action-data.js';
 import type { Snapshot } from '../../core/outline/snapshot.js';
 import type { DeviceBridge } from '../bridge.js';
 
@@ -8,8 +9,8 @@ const THUMBNAIL_QUALITY = 40;
 /** A thumbnail slower than this is left out rather than holding the device. */
 const THUMBNAIL_TIMEOUT_MS = 1500;
 
-/** What the action log keeps of an action beside its envelope. */
-export interface ActionEvidence {
+/** What the action log keeps of an action beside its envelope: its trace, and what it saw. */
+export interface ActionEvidence extends ActionTrace {
   /** The outline text of the screen before and after the action. */
   outlineBefore?: string;
   outlineAfter?: string;
@@ -21,6 +22,8 @@ export interface ActionEvidence {
 export interface SeenScreens {
   before?: Snapshot;
   after?: Snapshot;
+  /** The settled diff between them, as the action answered it. */
+  diff?: string;
   thumbnail?: Buffer;
 }
 
@@ -45,11 +48,18 @@ export async function takeThumbnail(bridge: DeviceBridge): Promise<Buffer | unde
   }
 }
 
-/** The evidence of what an action saw: both outlines as text, and its thumbnail. */
+/** The evidence of what an action saw: the snapshot ids and diff, both outlines as text, and its thumbnail. */
 export function evidenceOfScreens(seen: SeenScreens): ActionEvidence {
   const evidence: ActionEvidence = {};
-  if (seen.before) evidence.outlineBefore = renderOutline(seen.before);
-  if (seen.after) evidence.outlineAfter = renderOutline(seen.after);
+  if (seen.before) {
+    evidence.before = seen.before.id;
+    evidence.outlineBefore = renderOutline(seen.before);
+  }
+  if (seen.after) {
+    evidence.after = seen.after.id;
+    evidence.outlineAfter = renderOutline(seen.after);
+  }
+  if (seen.diff !== undefined) evidence.diff = seen.diff;
   if (seen.thumbnail) evidence.thumbnail = seen.thumbnail;
   return evidence;
 }

@@ -1,10 +1,10 @@
-import type { Delivery, Envelope } from '../../core/contract/envelope.js';
+import type { Envelope } from '../../core/contract/envelope.js';
 import { fail, failFrom, ok, SimlabError } from '../../core/contract/envelope.js';
 import type { TouchTimeline } from '../../core/gestures/index.js';
 import * as gestures from '../../core/gestures/index.js';
 import { validateTimeline } from '../../core/gestures/index.js';
 import { pinchTimeline, rotateTimeline } from '../../core/gestures/two-finger-fit.js';
-import type { Point, Stillness } from '../../core/model/index.js';
+import type { Point } from '../../core/model/index.js';
 import { rectCentre } from '../../core/model/index.js';
 import { renderSettledDiff } from '../../core/outline/diff.js';
 import { findSameElement, identityOf } from '../../core/outline/identity.js';
@@ -13,6 +13,7 @@ import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
 import { admit } from '../../core/wire/admission.js';
+import type { ActionData } from '../../core/wire/action-data.js';
 import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
 import type { TargetArg } from '../../core/wire/selectors.js';
 import { canonicalKey } from '../../core/wire/keys.js';
@@ -61,17 +62,6 @@ export interface Located {
   selector?: string;
   /** The current screen: the settled diff's "before". */
   before: Snapshot;
-}
-
-/** What every action answers (beside command-specific fields). */
-export interface ActionData {
-  delivered: true;
-  delivery: Delivery;
-  target?: { selector?: string; tap: Point };
-  before: string;
-  after: string;
-  diff: string;
-  still: Stillness;
 }
 
 /** The state one running command shares with the handlers. */
@@ -314,7 +304,6 @@ export class DeviceSession {
   /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */
   async observeAfter(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
     const seen = await this.observe(run, true, true);
-    await this.witness(run, before, seen.snapshot);
     const data: ActionData = {
       delivered: true,
       delivery: 'delivered_unverified',
@@ -324,13 +313,15 @@ export class DeviceSession {
       still: seen.still,
     };
     if (located) data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
+    await this.witness(run, before, seen.snapshot, data.diff);
     return { data, after: seen.snapshot };
   }
 
   /** Keeps the screens an action saw for its evidence, with a thumbnail of the last when asked for. */
-  private async witness(run: Run, before: Snapshot | undefined, after: Snapshot): Promise<void> {
+  private async witness(run: Run, before: Snapshot | undefined, after: Snapshot, diff?: string): Promise<void> {
     if (before) run.seen.before = before;
     run.seen.after = after;
+    if (diff !== undefined) run.seen.diff = diff;
     if (run.thumbnail) run.seen.thumbnail = await takeThumbnail(this.bridge);
   }
 

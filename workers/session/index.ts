@@ -8,4 +8,5 @@
  * `execute` never throws: every outcome is an envelope of core/contract with an honest
  * delivery. Commands and their arguments are those of core/wire/commands.ts.
  */
-export { DeviceSession, type DeviceSessionOptions, type SessionContext, type ActionData } from './device-session.js';
+export { DeviceSession, type DeviceSessionOptions, type SessionContext, } from './device-session.js';
+export type { ActionData } from '../../core/wire/action-data.js';
