@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fail, ok } from '../core/contract/index.js';
+import { COMMANDS } from '../core/wire/commands.js';
 import { routeTable, API_PREFIX } from './api/app.js';
 import { roleAtLeast } from './auth/roles.js';
 import { startSimWorker, webDevice } from './test-support/sim-worker.js';
@@ -143,7 +144,7 @@ test('an action is in the log before the answer goes out; observing needs no lea
   assert.equal(watched.status, 200);
   assert.match(String((watched.body as Env).data?.scope), /^watch:/, 'a watcher gets its own ref scope');
   assert.equal(worker.received.at(-1)?.command, 'outline');
-  assert.deepEqual(worker.received.at(-1)?.args, { format: 'text', interactive: true, skeleton: false, wait: true, raw: false });
+  assert.deepEqual(worker.received.at(-1)?.args, COMMANDS.outline.parse({ interactive: true }), 'the query, parsed with the schema defaults');
 
   const lease = ((await call('POST', `${API_PREFIX}/leases`, { token: tokens.agent, body: { deviceId: 'dev1' } })).body as Env).data as { id: string; sessionId: string };
   const outline = await call('GET', `${API_PREFIX}/devices/dev1/outline`, { token: tokens.agent });
