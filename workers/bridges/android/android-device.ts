@@ -8,13 +8,14 @@ import { SimlabError } from '../../../core/contract/index.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import { validateTimeline } from '../../../core/gestures/validate.js';
 import { importScreen } from '../../../core/importers/index.js';
-import type { AppState, Screen, Stillness } from '../../../core/model/index.js';
+import type { AppState, Rect, Screen, Stillness } from '../../../core/model/index.js';
 import type { Capabilities, DeviceBridge, DeviceInfo, Frame, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import type { AdbDevice, CommandResult } from './adb/adb-device.js';
 import { deviceUnavailable } from './adb/adb-device.js';
 import type { AdbDeviceState } from './adb/adbkit.js';
 import { parseDumpsysWindow } from './app-state.js';
+import { paintedRegions } from './painted-regions.js';
 import type { DeviceFacts } from './device-facts.js';
 import { inputTextCommands, untypeableReason } from './input/input-text.js';
 import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './input/keys.js';
@@ -142,14 +143,26 @@ export class AndroidDevice implements DeviceBridge {
     return this.info.scale;
   }
 
+  /** Painted views of the last tree read (see paintedRegions()). */
+  private painted: Rect[] = [];
+
   async describe(): Promise<Screen> {
     return this.guard(async () => {
       const [xml, app] = await Promise.all([this.freshTree(), this.readAppState()]);
       const screen = importScreen(xml, { format: 'android-xml', scale: this.px });
+      this.painted = paintedRegions(screen);
       screen.appState = { ...screen.appState, ...app };
       if (app.app) screen.app = app.app;
       return screen;
     });
+  }
+
+  /**
+   * SurfaceViews and their kin in the last tree read: the app paints them, uiautomator cannot
+   * see into them. Taken from the tree as dumped, since cleaning drops an unnamed, empty view.
+   */
+  async paintedRegions(): Promise<Rect[]> {
+    return this.painted;
   }
 
   async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {

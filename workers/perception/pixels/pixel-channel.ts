@@ -48,14 +48,16 @@ export class PixelChannel {
     if (!second.data.equals(first.data)) return [];
     const raw = await sharp(first.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const image: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
-    // Tesseract reads dark text on a light ground: a dark region (light text on it) is inverted.
-    const { channels } = await sharp(first.data).greyscale().stats();
-    const dark = (channels[0]?.mean ?? 255) < 128;
-    const grey = await (dark ? sharp(first.data).greyscale().negate({ alpha: false }) : sharp(first.data).greyscale()).png().toBuffer();
+    // Tesseract reads dark text on a light ground: the region is read as it is and inverted
+    // (light labels on dark or coloured buttons), and each line kept once.
+    const grey = sharp(first.data).greyscale();
+    const lines = await this.reader.read(await grey.clone().png().toBuffer());
+    for (const line of await this.reader.read(await grey.clone().negate({ alpha: false }).png().toBuffer())) {
+      if (!lines.some((l) => overlaps(l.box, line.box))) lines.push(line);
+    }
     // Measured, not assumed: a device may return another scale than asked for.
     const sx = first.width / region.w;
     const sy = first.height / region.h;
-    const lines = await this.reader.read(grey);
     const elements = lines.map((line) => toElement(line, boxAround(image, line.box, sx), first.origin, sx, sy));
     this.reads.delete(key);
     this.reads.set(key, elements);
@@ -79,4 +81,8 @@ function toElement(line: ReadLine, box: ReadLine['box'] | undefined, origin: { x
     children: [],
   };
   return { node, confidence: line.confidence };
+}
+
+function overlaps(a: ReadLine['box'], b: ReadLine['box']): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }

@@ -7,7 +7,7 @@ export { VirtualAndroid, DUMP_FAILURE_MESSAGES } from './device/device.js';
 export type { DeviceIdentity, DeviceConfig, ExecutedCommand, InputEvent, DumpFailure } from './device/device.js';
 export type { Gesture } from './device/touchscreen.js';
 export { TOUCH_DEVICE, AXIS_MAX, MAX_SLOTS } from './device/touchscreen.js';
-export { SETTINGS_GRAPH, GMAIL_GRAPH } from './screen-graphs.js';
+export { SETTINGS_GRAPH, GMAIL_GRAPH, GAME_GRAPH } from './screen-graphs.js';
 export type { ScreenGraphSpec, ScreenSpec, TransitionSpec, TransitionEffect, NodeMatch } from './screen-graphs.js';
 export { decodeInputText, typeable } from './device/commands/input.js';
 export { parseUiXml, serializeDump } from './ui-tree.js';

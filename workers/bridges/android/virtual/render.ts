@@ -3,7 +3,7 @@
 // dump describes.
 import sharp from 'sharp';
 import { walk } from './ui-tree.js';
-import type { UiNode, UiTree } from './ui-tree.js';
+import type { PaintedButton, UiNode, UiTree } from './ui-tree.js';
 
 function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] as string);
@@ -36,10 +36,28 @@ function nodeSvg(node: UiNode): string {
   return out.join('');
 }
 
+/** A button an app paints itself: a filled rounded box with its label centred in white. */
+function paintedSvg(p: PaintedButton): string {
+  const { left, top, right, bottom } = p.bounds;
+  const w = right - left;
+  const h = bottom - top;
+  const size = Math.round(h * 0.4);
+  return (
+    `<rect x="${left}" y="${top}" width="${w}" height="${h}" rx="${Math.round(h / 5)}" fill="#2563eb"/>` +
+    `<text x="${left + w / 2}" y="${top + h / 2 + size * 0.35}" text-anchor="middle" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" fill="#ffffff">${escapeXml(p.text)}</text>`
+  );
+}
+
 /** `progress` (0..1) draws a moving bar: the screen while an animation runs. */
 export function screenSvg(tree: UiTree, width: number, height: number, progress: number | null = null): string {
   const body: string[] = [];
   for (const { node } of walk(tree.root)) body.push(nodeSvg(node));
+  if (tree.painted?.length) {
+    // A game's surface: its own dark ground under the buttons it paints.
+    const top = tree.root[0]?.bounds;
+    if (top) body.push(`<rect x="${top.left}" y="${top.top}" width="${top.right - top.left}" height="${top.bottom - top.top}" fill="#101828"/>`);
+    for (const p of tree.painted) body.push(paintedSvg(p));
+  }
   if (progress !== null) body.push(`<rect x="0" y="${Math.round(height / 2)}" width="${Math.round(width * progress)}" height="16" fill="#1a73e8"/>`);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#ffffff"/>${body.join('')}</svg>`;
 }

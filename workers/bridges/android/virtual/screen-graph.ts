@@ -40,7 +40,8 @@ export class ScreenGraph {
     fixturesDir: string,
   ) {
     for (const screen of spec.screens) {
-      this.trees.set(screen.id, parseUiXml(readFileSync(join(fixturesDir, screen.fixture), 'utf8')));
+      const tree = parseUiXml(readFileSync(join(fixturesDir, screen.fixture), 'utf8'));
+      this.trees.set(screen.id, screen.surface ? paintedScreen(tree, screen.surface, screen.activity.split('/')[0] as string) : tree);
     }
     this.open(spec.home);
   }
@@ -151,4 +152,37 @@ export class ScreenGraph {
     for (const sibling of parent?.children ?? [target]) setAll(sibling, sibling === target);
     this.version++;
   }
+}
+
+/**
+ * A screen the app draws itself: the capture's window keeps its frame, its content becomes one
+ * SurfaceView, and the buttons are painted on it as a centred column (screen pixels).
+ */
+function paintedScreen(tree: UiTree, surface: NonNullable<ScreenSpec['surface']>, packageName: string): UiTree {
+  const top = tree.root[0];
+  if (!top) return tree;
+  const b = top.bounds;
+  const view: UiNode = {
+    ...top,
+    text: '',
+    contentDesc: '',
+    resourceId: surface.resourceId,
+    className: 'android.view.SurfaceView',
+    packageName,
+    clickable: false,
+    focusable: false,
+    focused: false,
+    scrollable: false,
+    longClickable: false,
+    selected: false,
+    children: [],
+  };
+  const w = Math.round((b.right - b.left) * 0.6);
+  const h = Math.round((b.bottom - b.top) * 0.06);
+  const left = Math.round(b.left + (b.right - b.left - w) / 2);
+  const painted = surface.buttons.map((text, i) => {
+    const y = Math.round(b.top + (b.bottom - b.top) * 0.25 + i * h * 1.6);
+    return { text, bounds: { left, top: y, right: left + w, bottom: y + h } };
+  });
+  return { ...tree, root: [{ ...top, packageName, children: [view] }], painted };
 }

@@ -28,6 +28,11 @@ export interface ScreenSpec {
   fixture: string;
   /** `package/activity`, as `dumpsys window` names the focused window. */
   activity: string;
+  /**
+   * The app draws this screen itself: the capture's content is replaced by one SurfaceView
+   * (with this resource-id) whose pixels show a column of these buttons, which no dump names.
+   */
+  surface?: { resourceId: string; buttons: string[] };
 }
 
 export interface ScreenGraphSpec {
@@ -61,6 +66,24 @@ export const SETTINGS_GRAPH: ScreenGraphSpec = {
     { from: 'network', match: { contentDesc: 'Navigate up' }, effect: { back: true } },
     ...CLOCK_TABS.map((tab) => ({ from: 'clock', match: { contentDesc: tab }, effect: { select: true as const } })),
   ],
+};
+
+/** A game whose menu is drawn on a SurfaceView: the tree sees one unnamed surface (the pixel channel's Android case). */
+export const GAME_GRAPH: ScreenGraphSpec = {
+  name: 'game',
+  width: 1080,
+  height: 2088,
+  density: 440,
+  home: 'menu',
+  screens: [
+    {
+      id: 'menu',
+      fixture: 'android/appium_settings_top.xml',
+      activity: 'com.example.rocks/.GameActivity',
+      surface: { resourceId: 'com.example.rocks:id/surface', buttons: ['New game', 'Continue', 'Options', 'High scores'] },
+    },
+  ],
+  transitions: [],
 };
 
 /** Gmail and X captured on a 1440x3120 phone; Gmail's search field is focused. */

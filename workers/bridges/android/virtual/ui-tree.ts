@@ -30,11 +30,19 @@ export interface UiNode {
   children: UiNode[];
 }
 
+/** Text an app draws itself (on a SurfaceView: a game, a map, a video): on screen, never in a dump. */
+export interface PaintedButton {
+  text: string;
+  bounds: Bounds;
+}
+
 export interface UiTree {
   rotation: number;
   width: number;
   height: number;
   root: UiNode[];
+  /** What the screen shows that the dump does not name (rendered, not printed). */
+  painted?: PaintedButton[];
 }
 
 type Ordered = Record<string, unknown> & { ':@'?: Record<string, string> };
