@@ -16,6 +16,7 @@ import { Revocations } from './auth/revocation.js';
 import { TokenVerifier } from './auth/tokens.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { LocalFolderStore } from './blobs/local-folder-store.js';
+import { s3StoreFromEnv } from './blobs/s3-store.js';
 import { retentionFromEnv, type RetentionPolicy } from './blobs/retention.js';
 import { RecordingManager } from './recordings/recording-manager.js';
 import { startRetentionSweep } from './recordings/retention-sweep.js';
@@ -106,7 +107,8 @@ export async function startHub(options: HubOptions): Promise<Hub> {
     ...(options.offlineAfterMs ? { offlineAfterMs: options.offlineAfterMs } : {}),
   });
   const leases = new LeaseManager(store, (id) => workers.device(id) !== undefined, { ...DEFAULT_LEASE_POLICY, ...options.leasePolicy });
-  const blobs = options.blobs ?? new LocalFolderStore(join(dataDir, 'blobs'));
+  // An S3-compatible bucket when SIMLAB_S3_BUCKET names one (several hubs), else a folder in the data dir.
+  const blobs = options.blobs ?? s3StoreFromEnv() ?? new LocalFolderStore(join(dataDir, 'blobs'));
   // A lease's work on the device is cancelled before the device is handed on.
   leases.onEnded((lease) => workers.leaseEnded({ deviceId: lease.deviceId, leaseId: lease.id, reason: lease.endReason ?? 'released' }));
   const recordings = new RecordingManager(store, workers, leases, blobs, options.recordingPolicy ?? recordingPolicyFromEnv(), (message) =>

@@ -50,6 +50,6 @@ test('the compose file is valid for docker compose', (t) => {
     return;
   }
   const config = execFileSync(cmd, [...args, '-f', COMPOSE, 'config'], { encoding: 'utf8', env: { ...process.env, SIMLAB_WORKER_TOKEN: 'slk_test' } });
-  for (const service of ['postgres', 'redis', 'hub-a', 'hub-b', 'worker-web', 'worker-android']) assert.match(config, new RegExp(`^  ${service}:`, 'm'), service);
+  for (const service of ['postgres', 'redis', 's3', 'hub-a', 'hub-b', 'worker-web', 'worker-android']) assert.match(config, new RegExp(`^  ${service}:`, 'm'), service);
   for (const dockerfile of ['hub', 'worker-web', 'worker-android']) assert.match(config, new RegExp(`docker/${dockerfile}\\.Dockerfile`), dockerfile);
 });
