@@ -108,6 +108,17 @@ describe('a real phone (no sendevent) through the UiAutomator2 server', { concur
     assert.equal(sessions(), before + 1, 'a new server and session');
   });
 
+  test('device care: the phone stays awake while served; health, rotation with the lock, and removing the helpers', async () => {
+    assert.equal(vd.device.settings.get('global/stay_on_while_plugged_in'), '7');
+    const health = data(await call<{ batteryLevel: number; temperatureC: number; charging: boolean; screenOn: boolean }>(hub.url, 'POST', `/devices/${deviceId}/android/health`, agent, {}));
+    assert.deepEqual([health.batteryLevel, health.temperatureC, health.charging, health.screenOn], [85, 29.2, true, true]);
+    const rotated = await call(hub.url, 'POST', `/devices/${deviceId}/android/rotate`, agent, { degrees: 90 });
+    assert.equal(rotated.status, 200, JSON.stringify(rotated.envelope));
+    assert.equal(vd.device.settings.get('system/accelerometer_rotation'), '0');
+    assert.equal(vd.device.settings.get('system/user_rotation'), '1');
+    assert.equal((await call(hub.url, 'POST', `/devices/${deviceId}/android/rotate`, agent, { degrees: 45 })).status, 400);
+  });
+
   test('the server killed during a gesture: the answer says delivery is uncertain, and the next command works', async () => {
     const pressing = call(hub.url, 'POST', `/devices/${deviceId}/long-press`, agent, { target: { x: 100, y: 300 }, ms: 3000 });
     await new Promise((r) => setTimeout(r, 1000));
@@ -117,6 +128,13 @@ describe('a real phone (no sendevent) through the UiAutomator2 server', { concur
     assert.ok(!answer.envelope.ok && answer.envelope.error.disposition.delivery === 'delivery_uncertain', JSON.stringify(answer.envelope));
     const outline = await call(hub.url, 'GET', `/devices/${deviceId}/outline`, agent);
     assert.equal(outline.status, 200, JSON.stringify(outline.envelope));
+  });
+
+  test('uninstall-helpers removes the server packages from the phone', async () => {
+    const removed = await call(hub.url, 'POST', `/devices/${deviceId}/android/uninstall-helpers`, agent, {});
+    assert.ok([200, 503].includes(removed.status), JSON.stringify(removed.envelope));
+    assert.ok(!vd.device.installedPackages.has('io.appium.uiautomator2.server'));
+    assert.ok(!vd.device.installedPackages.has('io.appium.uiautomator2.server.test'));
     await call(hub.url, 'DELETE', `/leases/${lease.id}`, agent);
   });
 });

@@ -65,7 +65,7 @@ const DEVICES: Array<{ id: string; platform: DeviceDescriptor['platform']; caps:
   { id: 'full', platform: 'web', caps: FULL },
   { id: 'bare', platform: 'web', caps: BARE },
   { id: 'single', platform: 'web', caps: SINGLE_TOUCH },
-  { id: 'droid', platform: 'android', caps: { ...SINGLE_TOUCH, platformVerbs: [] } },
+  { id: 'droid', platform: 'android', caps: { ...SINGLE_TOUCH, platformVerbs: ['android.rotate', 'android.health'] } },
   { id: 'sim', platform: 'ios', caps: { ...SINGLE_TOUCH, platformVerbs: ['ios.launch', 'ios.terminate', 'ios.open-url', 'ios.appearance', 'ios.status-bar', 'ios.erase'] } },
 ];
 
@@ -109,6 +109,9 @@ const SAMPLES: { [C in CommandName]: unknown[] } = {
   'ios.status-bar': [{ clean: true }, { clean: 'yes' }],
   'ios.install': [{ app: 'Demo.app' }, { app: '../x.app' }],
   'ios.erase': [{}, { all: true }],
+  'android.rotate': [{ degrees: 90 }, { degrees: 45 }],
+  'android.health': [{}, { verbose: true }],
+  'android.uninstall-helpers': [{}, { force: 1 }],
 };
 
 type Verdict = { admitted: true } | { admitted: false; code: string; message: string; hint: string | undefined };

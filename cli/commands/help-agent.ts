@@ -52,4 +52,5 @@ MORE
   simlab log [--session ID]      the recorded actions of a session
   simlab web open <url>          web devices only (platform verbs live under their platform)
   simlab ios launch <bundleId>   iOS simulators only (also terminate, open-url, appearance, status-bar, install, erase)
+  simlab android rotate 90       Android only (also health, uninstall-helpers)
 `;

@@ -11,6 +11,7 @@ import { appStateCommand, screenshotCommand, uiCommand } from './observe.js';
 import { recordCommand } from './record.js';
 import { evidenceCommand } from './evidence.js';
 import { tokenCommand } from './token.js';
+import { androidCommand } from './android.js';
 import { iosCommand } from './ios.js';
 import { webCommand } from './web.js';
 
@@ -19,7 +20,7 @@ import { webCommand } from './web.js';
  * holds only commands that work on every platform; platform verbs live under `simlab web`.
  */
 export function registerLabCommands(program: Command): void {
-  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), batchCommand(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), evidenceCommand(), webCommand(), iosCommand(), tokenCommand(), doctorCommand()]) {
+  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), batchCommand(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), evidenceCommand(), webCommand(), iosCommand(), androidCommand(), tokenCommand(), doctorCommand()]) {
     program.addCommand(command);
   }
   program.helpCommand(false);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ANDROID_COMMANDS } from './android-commands.js';
 import { IOS_COMMANDS } from './ios-commands.js';
 import { PointArg, Target } from './selectors.js';
 import { WebUrl } from './web-url.js';
@@ -115,6 +116,7 @@ export const COMMANDS = {
   batch: BatchArgs,
   'web.open': WebOpenArgs,
   ...IOS_COMMANDS,
+  ...ANDROID_COMMANDS,
 } as const;
 
 export type CommandName = keyof typeof COMMANDS;

@@ -15,6 +15,7 @@ import type { AdbDevice, CommandResult } from './adb/adb-device.js';
 import { deviceUnavailable } from './adb/adb-device.js';
 import type { AdbDeviceState } from './adb/adbkit.js';
 import { parseDumpsysWindow } from './app-state.js';
+import { readHealth, rotate } from './care/device-care.js';
 import { paintedRegions } from './painted-regions.js';
 import type { DeviceFacts } from './device-facts.js';
 import { inputTextCommands, untypeableReason } from './input/input-text.js';
@@ -23,7 +24,7 @@ import { motionCommand, motionSteps } from './input/motion-events.js';
 import { renderScreenshot } from '../../render-screenshot.js';
 import { ScreenrecordFrames } from './screenrecord-frames.js';
 import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
-import type { TreeSource } from './tree-source.js';
+import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
 
 export interface AndroidDeviceParts {
   id: string;
@@ -38,8 +39,10 @@ export interface AndroidDeviceParts {
   recordTimeLimitS?: number;
   /** An on-device input path for whole timelines (the UiAutomator2 server), preferred when present. */
   pointer?: PointerInput;
-  /** An on-device helper process to stop when the device closes. */
-  helper?: { close(): Promise<void> };
+  /** Puts the owner's screen-timeout setting back when the lab stops serving the device. */
+  restoreAwake?: () => Promise<void>;
+  /** An on-device helper to stop when the device closes, and to remove on request. */
+  helper?: { close(): Promise<void>; uninstall(): Promise<void> };
 }
 
 /** Plays a whole gesture timeline (points, scaled to the device's pixels) through an on-device service. */
@@ -68,10 +71,11 @@ export class AndroidDevice implements DeviceBridge {
   state: AdbDeviceState = 'device';
 
   private readonly facts: DeviceFacts;
-  private readonly tree: TreeSource;
+  private tree: TreeSource;
   private readonly touchscreen: Touchscreen | undefined;
-  private readonly pointer: PointerInput | undefined;
-  private readonly helper: { close(): Promise<void> } | undefined;
+  private pointer: PointerInput | undefined;
+  private readonly helper: { close(): Promise<void>; uninstall(): Promise<void> } | undefined;
+  private readonly restoreAwake: (() => Promise<void>) | undefined;
   private readonly frameSource: ScreenrecordFrames | undefined;
   private inputChain: Promise<unknown> = Promise.resolve();
   private lastInputAt = -Infinity;
@@ -106,6 +110,7 @@ export class AndroidDevice implements DeviceBridge {
     };
     this.pointer = parts.pointer;
     this.helper = parts.helper;
+    this.restoreAwake = parts.restoreAwake;
     if ('reason' in parts.touch) {
       if (!this.pointer) reasons.multiTouch = parts.touch.reason;
     } else this.touchscreen = parts.touch.screen;
@@ -129,7 +134,7 @@ export class AndroidDevice implements DeviceBridge {
       screenshot: true,
       frames: !!this.frameSource,
       record: false,
-      platformVerbs: [],
+      platformVerbs: ['android.rotate', 'android.health', ...(parts.helper ? ['android.uninstall-helpers'] : [])],
       reasons,
     };
   }
@@ -285,6 +290,26 @@ export class AndroidDevice implements DeviceBridge {
     });
   }
 
+  /** The Android-only verbs (core/wire/android-commands.ts), arguments already checked. */
+  async platformVerb(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    return this.guard(async () => {
+      if (verb === 'android.health') return { ...(await readHealth(this.adb)) };
+      if (verb === 'android.rotate') {
+        await this.input(() => rotate(this.adb, args.degrees as 0 | 90 | 180 | 270));
+        return { degrees: args.degrees, rotationLocked: true };
+      }
+      if (verb === 'android.uninstall-helpers' && this.helper) {
+        // From now on the device is read and touched the way it was before the helper.
+        this.pointer = undefined;
+        this.tree = new UiautomatorTreeSource(this.adb);
+        this.capabilities.multiTouch = !!this.touchscreen;
+        await this.helper.uninstall();
+        return { uninstalled: ['io.appium.uiautomator2.server', 'io.appium.uiautomator2.server.test'] };
+      }
+      throw new SimlabError('UNSUPPORTED', `${verb} is not offered by this Android device`);
+    });
+  }
+
   async releaseAll(): Promise<void> {
     this.gesture?.abort(new SimlabError('INTERNAL', 'the gesture was cut short: its fingers were released', { delivery: 'delivery_uncertain' }));
     await this.releaseFingers();
@@ -297,6 +322,7 @@ export class AndroidDevice implements DeviceBridge {
     this.frameSource?.stop();
     await this.releaseFingers();
     await this.helper?.close();
+    await this.restoreAwake?.().catch(() => undefined);
   }
 
   /** The dump waitForStill() ended on, if no input came since and it is recent; else a new one. */

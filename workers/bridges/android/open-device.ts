@@ -9,6 +9,7 @@ import { parseWmDensity, parseWmSize } from './device-facts.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
 import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
+import { restoreStayAwake, stayAwake } from './care/device-care.js';
 import { Uia2PointerInput, Uia2TreeSource } from './uia2/uia2-parts.js';
 import { Uia2Server } from './uia2/uia2-server.js';
 
@@ -87,12 +88,15 @@ export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Prom
   const adb = new AdbDevice(options.client, options.serial);
   const [facts, touch] = await Promise.all([readFacts(adb), probeTouch(adb)]);
   const uia2 = await startUia2(adb, options.uia2 ?? 'auto', touch, options.log ?? (() => undefined));
+  // A phone on a lab shelf stays awake while the lab serves it (an emulator needs no care).
+  const owner = 'reason' in touch ? await stayAwake(adb) : undefined;
   return new AndroidDevice({
     id: options.id ?? options.serial,
     adb,
     facts,
     tree: options.tree ? options.tree(adb) : uia2 ? new Uia2TreeSource(uia2) : new UiautomatorTreeSource(adb),
     ...(uia2 ? { pointer: new Uia2PointerInput(uia2), helper: uia2 } : {}),
+    ...(owner === undefined ? {} : { restoreAwake: () => restoreStayAwake(adb, owner) }),
     touch,
     ffmpegPath: options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath,
     ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),

@@ -94,6 +94,11 @@ export class VirtualAndroid {
   readonly touch: MultiTouchDecoder;
   /** The UiAutomator2 server model, started by `am instrument` once its two packages are installed. */
   readonly uia2 = new Uia2Model(this);
+  /** `settings` values by `namespace/key`. */
+  readonly settings = new Map<string, string>([['global/stay_on_while_plugged_in', '0'], ['system/accelerometer_rotation', '1'], ['system/user_rotation', '0']]);
+  /** What `dumpsys battery` reports (temperature in tenths of a degree, as Android prints it). */
+  readonly battery = { level: 85, usb: true, temperatureTenths: 292 };
+  screenOn = true;
   /** Packages installed after boot (`pm install`). */
   readonly installedPackages = new Set<string>();
   /** Device TCP ports something listens on, mapped to the host loopback port that serves them (`adb forward`'s `tcp:` service). */

@@ -76,8 +76,30 @@ export function systemCommands(device: VirtualAndroid): Record<string, CommandHa
       }
       return 0;
     },
+    settings: async (argv, io) => {
+      const [, verb, namespace, key, value] = argv;
+      if (!namespace || !['global', 'system', 'secure'].includes(namespace) || !key) {
+        await io.stderr.write('usage:  settings [--user <USER_ID> | current] get namespace key\n');
+        return 255;
+      }
+      const name = `${namespace}/${key}`;
+      if (verb === 'get') await io.stdout.write(`${device.settings.get(name) ?? 'null'}\n`);
+      else if (verb === 'put' && value !== undefined) device.settings.set(name, value);
+      else if (verb === 'delete') device.settings.delete(name);
+      else return 255;
+      return 0;
+    },
     dumpsys: async (argv, io) => {
       const service = argv[1];
+      if (service === 'battery') {
+        const b = device.battery;
+        await io.stdout.write(`Current Battery Service state:\n  AC powered: false\n  USB powered: ${b.usb}\n  Wireless powered: false\n  Max charging current: 500000\n  Max charging voltage: 5000000\n  Charge counter: 2720000\n  status: ${b.usb ? 2 : 3}\n  health: 2\n  present: true\n  level: ${b.level}\n  scale: 100\n  voltage: 4268\n  temperature: ${b.temperatureTenths}\n  technology: Li-ion\n`);
+        return 0;
+      }
+      if (service === 'power') {
+        await io.stdout.write(`POWER MANAGER (dumpsys power)\n\nPower Manager State:\n  mDirty=0x0\n  mWakefulness=${device.screenOn ? 'Awake' : 'Asleep'}\n  mWakefulnessChanging=false\n  mIsPowered=${device.battery.usb}\n  mStayOn=${device.settings.get('global/stay_on_while_plugged_in') ?? '0'}\n`);
+        return 0;
+      }
       const component = graph.activity;
       const win = `Window{5b1c2d7 u0 ${fullComponent(component)}}`;
       const task = 10 + config.graph.screens.indexOf(graph.current.screen);
