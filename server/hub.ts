@@ -72,6 +72,17 @@ export interface Hub {
   close(): Promise<void>;
 }
 
+/**
+ * On every answer, the API's and the dashboard's: nobody frames the lab (clickjacking), no
+ * answer is sniffed into another type, and no address leaks into other sites' logs.
+ */
+function setSecurityHeaders(res: ServerResponse): void {
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'");
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+}
+
 /** Requests per minute per token from SIMLAB_RATE_LIMIT, when set. */
 function rateLimitFromEnv(): RateLimit | undefined {
   const raw = process.env.SIMLAB_RATE_LIMIT;
@@ -137,6 +148,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
       logger: options.logger ?? false,
       serverFactory: (handler) =>
         createServer((req, res) => {
+          setSecurityHeaders(res);
           if (options.fallback && !ownPath(req.url ?? '/')) options.fallback(req, res);
           else handler(req, res);
         }),

@@ -158,3 +158,45 @@ test('revoking a token disconnects its worker and dashboard sockets and ends its
   assert.equal(device.state, 'offline');
   assert.equal(device.lease, null);
 });
+
+// Issue 18, item 5: other sites on the same host can act as a signed-in person.
+test('cookie requests and /ui handshakes from another origin are refused; the hub’s own origin and API tokens pass', async (t) => {
+  const h = await startTestHub(t);
+  const uiNamespace = attachUi(h.hub.io, h.hub.services);
+  t.after(() => uiNamespace.close());
+  const worker = startSimWorker({ hubUrl: h.hub.url, token: h.tokens.worker, devices: [webDevice('dev1')] });
+  t.after(() => worker.close());
+  await worker.registered;
+  const own = h.hub.url;
+  const evil = own.replace(/:\d+$/, ':1');
+  const cookie = `simlab_token=${h.tokens.admin}`;
+
+  const forged = await h.call('POST', `${API_PREFIX}/leases`, { headers: { cookie, origin: evil }, body: { deviceId: 'dev1' } });
+  assert.equal(forged.status, 403, 'a page on another port cannot take a lease as the admin');
+  const noCors = await h.call('POST', `${API_PREFIX}/leases`, { headers: { cookie, 'sec-fetch-site': 'same-site', 'content-type': 'text/plain' }, rawBody: '{"deviceId":"dev1"}' });
+  assert.equal(noCors.status, 403, 'nor a no-cors post without Origin');
+  const bearer = await h.call('POST', `${API_PREFIX}/leases`, { token: h.tokens.agent, headers: { origin: evil }, body: { deviceId: 'dev1' } });
+  assert.equal(bearer.status, 200, 'API tokens in the header stay as they are');
+  await h.call('DELETE', `${API_PREFIX}/leases/${((bearer.body as Env).data as { id: string }).id}`, { token: h.tokens.agent });
+  const mine = await h.call('POST', `${API_PREFIX}/leases`, { headers: { cookie, origin: own }, body: { deviceId: 'dev1' } });
+  assert.equal(mine.status, 200, 'the dashboard itself acts');
+
+  const hijack = await openUiSocket(own, { cookie, origin: evil });
+  t.after(() => hijack.ws.close());
+  assert.equal(hijack.connected, false, 'cross-site WebSocket hijacking of /ui is refused');
+  const dashboard = await openUiSocket(own, { cookie, origin: own });
+  t.after(() => dashboard.ws.close());
+  assert.equal(dashboard.connected, true);
+});
+
+test('a malformed cookie is 401, not 500; every answer carries the anti-framing and nosniff headers (issue 18, item 6)', async (t) => {
+  const h = await startTestHub(t);
+  const bad = await h.call('GET', `${API_PREFIX}/devices`, { headers: { cookie: 'simlab_token=%E0%A4%A' } });
+  assert.equal(bad.status, 401);
+  assert.equal((bad.body as Env).error?.code, 'UNAUTHORIZED');
+  for (const res of [bad, await h.call('GET', `${API_PREFIX}/health`)]) {
+    assert.equal(res.headers.get('x-frame-options'), 'DENY');
+    assert.match(res.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
+    assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+  }
+});

@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { SimlabError, fail, failFrom, httpStatusOf, type Envelope } from '../../core/contract/index.js';
 import { invalidArgs } from '../../core/wire/invalid-args.js';
 import { resolveActor, type Actor } from '../auth/actor.js';
+import { allowedOriginsFromEnv, originAllowed, usesCookie } from '../auth/origin.js';
 import { roleAtLeast } from '../auth/roles.js';
 import { registerMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from '../ops/request-context.js';
@@ -130,6 +131,7 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
       new SimlabError('RATE_LIMITED', `over ${ctx.max} requests per ${limit.windowMs} ms for this token`, { retryAfterMs: ctx.ttl, details: { max: ctx.max } }),
   });
 
+  const allowedOrigins = allowedOriginsFromEnv();
   const table = routeTable(s);
   for (const def of table) {
     app.route({
@@ -138,6 +140,11 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
       config: { command: def.command },
       onRequest: async (req) => {
         if (def.minRole === null) return;
+        if (def.method !== 'GET' && usesCookie(req.headers) && !originAllowed(req.headers, allowedOrigins)) {
+          throw new SimlabError('FORBIDDEN', `a request from ${String(req.headers.origin ?? 'another site')} may not act with this hub's cookie`, {
+            hint: 'Browsers act from the hub\'s own pages (or SIMLAB_ALLOWED_ORIGINS); other clients send Authorization: Bearer <token>.',
+          });
+        }
         const actor = await resolveActor(req.headers, s.verifier);
         if (!roleAtLeast(actor.role, def.minRole)) {
           throw new SimlabError('FORBIDDEN', `${def.method} ${def.url} needs the ${def.minRole} role or above; this token is ${actor.role}`);

@@ -23,7 +23,14 @@ function bearerOf(headers: IncomingHttpHeaders): string | null {
   if (!cookie) return null;
   for (const part of cookie.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
+      // A malformed cookie is a bad token (401), not a server error.
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return '';
+      }
+    }
   }
   return null;
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fail, ok, type Envelope } from '../../core/contract/index.js';
 import { TOKEN_COOKIE } from '../auth/actor.js';
 import { isUserRole } from '../auth/roles.js';
+import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 
 /** The longest a session cookie lives when its token never expires. */
@@ -47,6 +48,11 @@ function cookie(value: string, maxAgeS: number): string {
  * cookie holding it (the REST API and the /ui namespace read the same cookie). POST /auth/signout clears it. Worker tokens cannot sign in.
  */
 export async function handleSessionRoute(req: IncomingMessage, res: ServerResponse, path: string, verifier: TokenVerifier): Promise<boolean> {
+  if ((path === '/auth/signin' || path === '/auth/signout') && !originAllowed(req.headers, allowedOriginsFromEnv())) {
+    // Login CSRF: another site must not sign a person in (or out) with a token of its choosing.
+    send(res, fail(path === '/auth/signin' ? 'signin' : 'signout', 'FORBIDDEN', 'sign in from the hub\'s own page'), 403);
+    return true;
+  }
   if (path === '/auth/signout') {
     if (req.method !== 'POST') return send(res, fail('signout', 'INVALID_ARGS', 'use POST'), 405), true;
     send(res, ok('signout', { signedOut: true }), 200, cookie('', 0));

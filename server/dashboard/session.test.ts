@@ -36,7 +36,7 @@ async function serve(t: { after: (fn: () => Promise<void>) => void }) {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const signIn = (token: string) => fetch(`${base}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ token }) });
   const get = (path: string, cookie?: string) => fetch(`${base}${path}`, { redirect: 'manual', ...(cookie ? { headers: { cookie } } : {}) });
-  return { store, signIn, get };
+  return { store, signIn, get, base };
 }
 
 const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0] as string;
@@ -65,6 +65,18 @@ test('bad tokens are refused with the reason; a worker token cannot sign in', as
   assert.equal((await signIn(token)).status, 403);
   const empty = await signIn('');
   assert.equal(empty.status, 400);
+});
+
+test('sign-in accepts only same-origin posts (login CSRF, issue 18 item 5)', async (t) => {
+  const { store, base } = await serve(t);
+  const { token } = await issueToken(store, 'mallory', 'member', null);
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: `token=${token}` });
+  const forged = await post({ origin: base.replace(/:\d+$/, ':1') });
+  assert.equal(forged.status, 403);
+  assert.equal(forged.headers.get('set-cookie'), null, 'no session was set');
+  assert.equal((await post({ 'sec-fetch-site': 'cross-site' })).status, 403);
+  assert.equal((await post({ origin: base })).status, 200);
 });
 
 test('pages without a valid session go to sign-in with the reason; admin pages need the admin role', async (t) => {

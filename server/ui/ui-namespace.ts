@@ -3,6 +3,7 @@ import { UI_NAMESPACE, type UiClientEvents, type UiServerEvents } from '../../co
 import type { HubServices } from '../api/services.js';
 import { actionJson } from '../api/views.js';
 import { resolveActor } from '../auth/actor.js';
+import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
 import { roleAtLeast } from '../auth/roles.js';
 import { DeviceBroadcast } from './device-summaries.js';
 import { control } from './handlers/control.js';
@@ -40,7 +41,10 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
     }
   });
 
+  const allowedOrigins = allowedOriginsFromEnv();
   nsp.use((socket, next) => {
+    // Cross-site WebSocket hijacking: a page elsewhere must not open /ui with the person's cookie.
+    if (!originAllowed(socket.handshake.headers, allowedOrigins)) return next(new Error('FORBIDDEN'));
     resolveActor(socket.handshake.headers, s.verifier).then(
       (actor) => {
         if (!roleAtLeast(actor.role, 'viewer')) return next(new Error('FORBIDDEN'));
