@@ -1,5 +1,6 @@
 import type { AppState, Platform, Point, Rect, Screen, Stillness, UiNode } from '../core/model/index.js';
 import type { TouchTimeline } from '../core/gestures/timeline.js';
+import type { StreamOptions } from '../core/wire/worker-protocol.js';
 
 /** What a device can do; asking for a missing one is UNSUPPORTED with the reason. */
 export interface Capabilities {
@@ -94,8 +95,11 @@ export interface DeviceBridge {
   key(key: string): Promise<void>;
   button(button: 'back' | 'home'): Promise<void>;
   screenshot(options?: ScreenshotOptions): Promise<ScreenshotResult>;
-  /** Live frames, only while subscribed; returns the unsubscribe function. */
-  frames(onFrame: (frame: Frame) => void): () => void;
+  /**
+   * Live frames, only while subscribed; returns the unsubscribe function. A bridge that can
+   * choose its frames' size and quality takes `options` (else it streams what the device gives).
+   */
+  frames(onFrame: (frame: Frame) => void, options?: StreamOptions): () => void;
   appState(): Promise<AppState>;
   waitForStill(options?: WaitForStillOptions): Promise<Stillness>;
   /**

@@ -17,8 +17,14 @@ export const UI_NAMESPACE = '/ui';
 
 export const DeviceRequestSchema = z.object({ deviceId: z.string().min(1).max(200) }).strict();
 
+/** A viewer's frames: at most maxFps, at `scale` image pixels per point (its pixel ratio) and JPEG `quality`. */
 export const FramesSubscribeSchema = z
-  .object({ deviceId: z.string().min(1).max(200), maxFps: z.number().positive().max(120).optional() })
+  .object({
+    deviceId: z.string().min(1).max(200),
+    maxFps: z.number().positive().max(120).optional(),
+    scale: z.number().min(0.25).max(3).optional(),
+    quality: z.number().int().min(10).max(95).optional(),
+  })
   .strict();
 
 export const ControlSchema = z

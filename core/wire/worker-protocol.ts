@@ -140,7 +140,10 @@ export const EvidenceSchema = ActionTraceSchema.extend({
 /** Evidence that does not parse is dropped: it must never cost the caller the action's envelope. */
 export const CommandResultSchema = z.object({ envelope: EnvelopeSchema, evidence: EvidenceSchema.optional().catch(undefined) });
 
-export const FramesRequestSchema = z.object({ deviceId: z.string().min(1) }).strict();
+/** How a stream's frames are made: image pixels per point (the viewer's pixel ratio, up to 3x) and JPEG quality. */
+export const StreamOptionsSchema = z.object({ scale: z.number().min(0.25).max(3).optional(), quality: z.number().int().min(10).max(95).optional() }).strict();
+
+export const FramesRequestSchema = StreamOptionsSchema.extend({ deviceId: z.string().min(1) }).strict();
 
 export const FrameMessageSchema = z.object({
   deviceId: z.string().min(1),
@@ -165,6 +168,7 @@ export interface CommandResult {
   evidence?: Evidence;
 }
 export type FramesRequest = z.infer<typeof FramesRequestSchema>;
+export type StreamOptions = z.infer<typeof StreamOptionsSchema>;
 export type FrameMessage = z.infer<typeof FrameMessageSchema>;
 
 /** Events the hub emits to a worker (Socket.IO typing: `Socket<HubToWorkerEvents, WorkerToHubEvents>` on the worker). */

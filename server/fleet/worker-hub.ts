@@ -18,6 +18,8 @@ import {
   type Register,
   type CommandResult,
   type FrameMessage,
+  type FramesRequest,
+  type StreamOptions,
   type HubToWorkerEvents,
   type LeaseEnded,
   type RegisterAck,
@@ -119,7 +121,8 @@ function lost(command: string, received: boolean, why: string): CommandResult {
 export class WorkerHub {
   private readonly devicesById = new Map<string, DeviceView>();
   private readonly workers = new Map<string, WorkerConn>();
-  private readonly frameListeners = new Map<string, Set<(frame: FrameMessage) => void>>();
+  /** Per device: its viewers, each with the size and quality it asked for (the worker streams the most demanding). */
+  private readonly frameListeners = new Map<string, Map<(frame: FrameMessage) => void, StreamOptions>>();
   private readonly latestFrames = new Map<string, FrameMessage>();
   private readonly watchdog: NodeJS.Timeout;
   private readonly offlineAfterMs: number;
@@ -341,7 +344,7 @@ export class WorkerHub {
       other?.deviceIds.delete(d.id);
       this.devicesById.set(d.id, { id: d.id, descriptor: d, online: true, workerId: conn.workerId, lastSeenAt: now });
       await this.store.upsertDevice({ id: d.id, workerId: conn.workerId, platform: d.platform, descriptor: d, lastSeenAt: now });
-      if (this.frameListeners.get(d.id)?.size) conn.socket.emit('frames:subscribe', { deviceId: d.id });
+      if (this.frameListeners.get(d.id)?.size) conn.socket.emit('frames:subscribe', this.framesRequest(d.id));
       this.emit(d.id);
     }
   }
@@ -469,15 +472,19 @@ export class WorkerHub {
   }
 
   /** Live frames of a device; the worker streams only while someone listens. */
-  subscribeFrames(deviceId: string, listener: (frame: FrameMessage) => void): () => void {
-    const set = this.frameListeners.get(deviceId) ?? new Set();
-    this.frameListeners.set(deviceId, set);
-    set.add(listener);
-    if (set.size === 1) this.followFrames(deviceId);
+  subscribeFrames(deviceId: string, listener: (frame: FrameMessage) => void, options: StreamOptions = {}): () => void {
+    const listeners = this.frameListeners.get(deviceId) ?? new Map<(frame: FrameMessage) => void, StreamOptions>();
+    this.frameListeners.set(deviceId, listeners);
+    const before = this.framesRequest(deviceId);
+    listeners.set(listener, options);
+    if (listeners.size === 1) this.followFrames(deviceId);
+    else this.askForFrames(deviceId, before);
     const latest = this.latestFrames.get(deviceId);
     if (latest) listener(latest);
     return () => {
-      if (!set.delete(listener) || set.size > 0) return;
+      const was = this.framesRequest(deviceId);
+      if (!listeners.delete(listener)) return;
+      if (listeners.size > 0) return this.askForFrames(deviceId, was);
       this.frameListeners.delete(deviceId);
       this.ownerOf(deviceId)?.socket.emit('frames:unsubscribe', { deviceId });
       this.stopRemoteFrames(deviceId);
@@ -520,7 +527,7 @@ export class WorkerHub {
       this.remoteFrameHubs.set(deviceId, hubId);
       this.peers.subscribeFrames(hubId, deviceId);
     } else if (!hubId) {
-      this.ownerOf(deviceId)?.socket.emit('frames:subscribe', { deviceId });
+      this.ownerOf(deviceId)?.socket.emit('frames:subscribe', this.framesRequest(deviceId));
     }
   }
 
@@ -536,6 +543,28 @@ export class WorkerHub {
     if (this.frameListeners.get(frame.deviceId)?.size) this.onFrame(frame);
   }
 
+  /** The frames a device's viewers need together: the largest scale, the best quality. */
+  private framesRequest(deviceId: string): FramesRequest {
+    const wishes = [...(this.frameListeners.get(deviceId)?.values() ?? [])];
+    const most = (pick: (o: StreamOptions) => number | undefined) => {
+      const given = wishes.map(pick).filter((v): v is number => v !== undefined);
+      return given.length ? Math.max(...given) : undefined;
+    };
+    const scale = most((o) => o.scale);
+    const quality = most((o) => o.quality);
+    return { deviceId, ...(scale !== undefined ? { scale } : {}), ...(quality !== undefined ? { quality } : {}) };
+  }
+
+  /**
+   * Tells a local worker what to stream when its viewers' wishes changed (a device on another
+   * hub streams what that hub's own viewers ask for).
+   */
+  private askForFrames(deviceId: string, before: FramesRequest): void {
+    const now = this.framesRequest(deviceId);
+    if (before.scale === now.scale && before.quality === now.quality) return;
+    this.ownerOf(deviceId)?.socket.emit('frames:subscribe', now);
+  }
+
   private ownerOf(deviceId: string): WorkerConn | undefined {
     const view = this.devicesById.get(deviceId);
     return view?.online && view.workerId ? this.workers.get(view.workerId) : undefined;
@@ -544,7 +573,7 @@ export class WorkerHub {
   private onFrame(frame: FrameMessage): void {
     this.options.observer?.frame(frame.deviceId);
     this.latestFrames.set(frame.deviceId, frame);
-    for (const listener of this.frameListeners.get(frame.deviceId) ?? []) listener(frame);
+    for (const listener of this.frameListeners.get(frame.deviceId)?.keys() ?? []) listener(frame);
   }
 
   private emit(deviceId: string): void {

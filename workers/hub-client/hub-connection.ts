@@ -223,11 +223,14 @@ export class HubConnection {
   private onFramesSubscribe(raw: unknown): void {
     const parsed = FramesRequestSchema.safeParse(raw);
     if (!parsed.success) return;
-    const { deviceId } = parsed.data;
+    const { deviceId, ...options } = parsed.data;
     const device = this.devices.get(deviceId);
-    if (!device || this.streams.has(deviceId) || !device.bridge.capabilities.frames) return;
-    const stream = new FrameStream((frame) => this.sendFrame(deviceId, frame));
-    const unsubscribe = device.bridge.frames((frame) => stream.push(frame));
+    if (!device || !device.bridge.capabilities.frames) return;
+    // A new request for a streaming device changes its frames' size or quality: the stream goes on.
+    const running = this.streams.get(deviceId);
+    const stream = running?.stream ?? new FrameStream((frame) => this.sendFrame(deviceId, frame));
+    const unsubscribe = device.bridge.frames((frame) => stream.push(frame), options);
+    running?.unsubscribe();
     this.streams.set(deviceId, { stream, unsubscribe });
   }
 

@@ -1,4 +1,5 @@
 import type { CDPSession } from 'playwright-core';
+import type { StreamOptions } from '../../../core/wire/worker-protocol.js';
 import type { Frame } from '../../bridge.js';
 import { imageSize } from './image-size.js';
 
@@ -8,13 +9,20 @@ interface ScreencastFrameEvent {
   metadata: { timestamp?: number };
 }
 
+/** Without options: one image pixel per point, like the default screenshot. */
+const DEFAULT_SCALE = 1;
+const DEFAULT_QUALITY = 60;
+
 /**
  * Live JPEG frames from `Page.startScreencast`, only while someone listens. Every frame is
  * acknowledged (Chromium sends the next one only then) right after it was handed to the
- * listeners, so nothing queues here: a slow listener simply sees fewer, newer frames.
+ * listeners, so nothing queues here: a slow listener simply sees fewer, newer frames. The
+ * frames are as sharp and as good as the most demanding listener asks (scale up to 3x).
  */
 export class Screencast {
-  private readonly listeners = new Set<(frame: Frame) => void>();
+  private readonly listeners = new Map<(frame: Frame) => void, StreamOptions>();
+  /** The size and quality the running screencast was started with. */
+  private current = { scale: DEFAULT_SCALE, quality: DEFAULT_QUALITY };
   /** Start and stop requests run one after another. */
   private chain: Promise<unknown> = Promise.resolve();
   private running = false;
@@ -24,7 +32,6 @@ export class Screencast {
   constructor(
     private readonly cdp: CDPSession,
     private readonly size: { w: number; h: number },
-    private readonly quality = 60,
   ) {
     cdp.on('Page.screencastFrame', (event: ScreencastFrameEvent) => this.onFrame(event));
   }
@@ -33,8 +40,8 @@ export class Screencast {
     return this.listeners.size;
   }
 
-  subscribe(onFrame: (frame: Frame) => void): () => void {
-    this.listeners.add(onFrame);
+  subscribe(onFrame: (frame: Frame) => void, options: StreamOptions = {}): () => void {
+    this.listeners.set(onFrame, options);
     this.sync();
     let done = false;
     return () => {
@@ -68,16 +75,29 @@ export class Screencast {
     await this.chain;
   }
 
+  /** What the listeners ask for together: the largest scale and the best quality. */
+  private wanted(): { scale: number; quality: number } {
+    const all = [...this.listeners.values()];
+    return {
+      scale: Math.max(DEFAULT_SCALE, ...all.map((o) => o.scale ?? DEFAULT_SCALE)),
+      quality: Math.max(...all.map((o) => o.quality ?? DEFAULT_QUALITY)),
+    };
+  }
+
   private sync(): void {
     this.chain = this.chain.then(async () => {
       const want = this.listeners.size > 0;
-      if (want === this.running) return;
-      this.running = want;
-      if (want) {
-        await this.cdp.send('Page.startScreencast', this.params());
-      } else {
-        await this.cdp.send('Page.stopScreencast');
+      if (!want) {
+        if (this.running) await this.cdp.send('Page.stopScreencast');
+        this.running = false;
+        return;
       }
+      const wanted = this.wanted();
+      if (this.running && wanted.scale === this.current.scale && wanted.quality === this.current.quality) return;
+      if (this.running) await this.cdp.send('Page.stopScreencast');
+      this.current = wanted;
+      this.running = true;
+      await this.cdp.send('Page.startScreencast', this.params());
     }).catch(() => undefined);
   }
 
@@ -89,20 +109,20 @@ export class Screencast {
     }).catch(() => undefined);
   }
 
-  /** One image pixel per point, like the default screenshot. */
   private params() {
-    return { format: 'jpeg' as const, quality: this.quality, maxWidth: this.size.w, maxHeight: this.size.h, everyNthFrame: 1 };
+    const { scale, quality } = this.current;
+    return { format: 'jpeg' as const, quality, maxWidth: Math.round(this.size.w * scale), maxHeight: Math.round(this.size.h * scale), everyNthFrame: 1 };
   }
 
   private onFrame(event: ScreencastFrameEvent): void {
     const data = Buffer.from(event.data, 'base64');
     const { width, height } = imageSize(data);
     // A frame narrower than the stream while a screenshot runs is rendered at the screenshot's scale.
-    const shrunk = this.capturing > 0 && width < this.size.w - 1 && height < this.size.h - 1;
+    const shrunk = this.capturing > 0 && width < this.size.w * this.current.scale - 1 && height < this.size.h * this.current.scale - 1;
     if (this.running && this.listeners.size > 0 && !shrunk) {
       const timestamp = event.metadata.timestamp ? Math.round(event.metadata.timestamp * 1000) : Date.now();
       const frame: Frame = { data, format: 'jpeg', timestamp, width, height };
-      for (const listener of this.listeners) {
+      for (const listener of this.listeners.keys()) {
         try {
           listener(frame);
         } catch {

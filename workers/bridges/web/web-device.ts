@@ -6,6 +6,7 @@ import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.j
 import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
 import { resolveKey } from '../../../core/wire/keys.js';
+import type { StreamOptions } from '../../../core/wire/worker-protocol.js';
 import type {
   Capabilities,
   DeviceBridge,
@@ -275,9 +276,9 @@ export class WebDevice implements DeviceBridge {
     });
   }
 
-  frames(onFrame: (frame: Frame) => void): () => void {
+  frames(onFrame: (frame: Frame) => void, options?: StreamOptions): () => void {
     if (this.closed) throw this.unavailable('not_delivered');
-    return this.screencast.subscribe(onFrame);
+    return this.screencast.subscribe(onFrame, options);
   }
 
   async appState(): Promise<AppState> {
