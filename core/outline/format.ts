@@ -66,6 +66,12 @@ function isClipped(el: OutlineElement): boolean {
   return full > 0 && el.visibleFrame.w * el.visibleFrame.h < full * CLIPPED_SHARE;
 }
 
+/** An element named in a few words, as an action's log line says what it hit: `Tab "Settings"`, `Button #save`. */
+export function elementName(el: Pick<OutlineElement, 'role' | 'label' | 'id'>): string {
+  if (el.label !== undefined && el.label !== '') return `${el.role} ${quote(el.label, 40)}`;
+  return el.id !== undefined ? `${el.role} #${el.id}` : el.role;
+}
+
 /** One outline line, without indentation. */
 export function formatElement(el: OutlineElement, opts: FormatOptions): string {
   const parts = [`@${el.index}`];

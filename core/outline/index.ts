@@ -8,4 +8,4 @@ export { outlineJson, viewJson, type OutlineJson, type OutlineJsonOptions } from
 export { identityOf, sameIdentity, findSameElement, frameDistance, type SameElementOptions } from './identity.js';
 export { diffSnapshots, renderDiff, renderSettledDiff, isNewScreen, screenTitle, DIFF_OVER_OUTLINE_MAX, SAME_LISTED_MAX, type SettledDiff, type DiffPair, type RenderDiffOptions, type SettledDiffOptions } from './diff.js';
 export { printableIds, shortId, idSelector } from './ids.js';
-export { formatElement, cellAlias, notableStates, isActionableElement } from './format.js';
+export { formatElement, cellAlias, elementName, notableStates, isActionableElement } from './format.js';

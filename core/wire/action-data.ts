@@ -15,7 +15,8 @@ const DeliverySchema = z.enum(['unknown', 'not_delivered', 'delivery_uncertain',
 export const ActionDataSchema = z.object({
   delivered: z.literal(true),
   delivery: DeliverySchema,
-  target: z.object({ selector: z.string().optional(), tap: z.object({ x: z.number(), y: z.number() }).strict() }).strict().optional(),
+  /** Where the action landed, and the element there in a few words (`Tab "Settings"`) when there was one. */
+  target: z.object({ selector: z.string().optional(), tap: z.object({ x: z.number(), y: z.number() }).strict(), element: z.string().optional() }).strict().optional(),
   before: SnapshotIdSchema,
   after: SnapshotIdSchema,
   /** The settled diff as text. */

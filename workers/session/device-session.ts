@@ -9,6 +9,7 @@ import { rectCentre } from '../../core/model/index.js';
 import { renderSettledDiff } from '../../core/outline/diff.js';
 import { findSameElement, identityOf } from '../../core/outline/identity.js';
 import { outlineJson } from '../../core/outline/json.js';
+import { elementName } from '../../core/outline/format.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
@@ -312,7 +313,10 @@ export class DeviceSession {
       diff: renderSettledDiff(before, seen.snapshot),
       still: seen.still,
     };
-    if (located) data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
+    if (located) {
+      data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
+      if (located.element) data.target.element = elementName(located.element);
+    }
     await this.witness(run, before, seen.snapshot, data.diff);
     return { data, after: seen.snapshot };
   }
