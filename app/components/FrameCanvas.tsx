@@ -15,6 +15,9 @@ interface Props {
   deviceId: string;
   /** A ceiling for the frame rate (thumbnails); none means as fast as the page paints. */
   maxFps?: number;
+  /** Image pixels per device point to ask for (the pixel ratio the canvas is shown at), and JPEG quality. */
+  scale?: number;
+  quality?: number;
   className?: string;
   onFrameSize?: (width: number, height: number) => void;
 }
@@ -25,14 +28,14 @@ interface Props {
  * slow page skips frames instead of queueing them. Every paint is announced as a
  * `simlab:paint` event on window (the stream benchmark listens to it).
  */
-export function FrameCanvas({ deviceId, maxFps, className, onFrameSize }: Props) {
+export function FrameCanvas({ deviceId, maxFps, scale, quality, className, onFrameSize }: Props) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const paintCount = useRef(0);
   const visible = usePageVisible();
   const sizeCb = useRef(onFrameSize);
   sizeCb.current = onFrameSize;
 
-  useLive(`${deviceId}:${maxFps ?? 0}:${visible}`, visible ? (s) => {
+  useLive(`${deviceId}:${maxFps ?? 0}:${scale ?? 0}:${quality ?? 0}:${visible}`, visible ? (s) => {
     let alive = true;
     const onFrame = (frame: FrameUpdate, painted: () => void) => {
       if (frame.deviceId !== deviceId) return;
@@ -63,7 +66,7 @@ export function FrameCanvas({ deviceId, maxFps, className, onFrameSize }: Props)
         .catch(() => painted());
     };
     s.on('frame', onFrame);
-    s.emit('frames:subscribe', maxFps ? { deviceId, maxFps } : { deviceId });
+    s.emit('frames:subscribe', { deviceId, ...(maxFps ? { maxFps } : {}), ...(scale ? { scale } : {}), ...(quality ? { quality } : {}) });
     return () => {
       alive = false;
       s.off('frame', onFrame);

@@ -13,7 +13,7 @@ const SHORTCUTS: Array<[string, string]> = [
   ['typing (stream focused)', 'types on the device; the keys the device has (Enter, Backspace, arrows…) are sent as keys; while no text field on the device has focus, ? i s b h t stay shortcuts of the page'],
   ['i', 'inspect mode: clicking the stream selects an element instead of tapping'],
   ['b / h', 'Back / Home'],
-  ['s', 'download a screenshot'],
+  ['s', 'take a screenshot into the gallery'],
   ['t', 'take the device (or take it over from another client of your token), or release it'],
   ['Session replay', ''],
   ['→ or j / ← or k', 'next / previous action'],

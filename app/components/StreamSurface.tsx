@@ -4,8 +4,23 @@ import type { Size } from '../../core/model/geometry.js';
 import type { InspectableElement } from '../../core/wire/ui-protocol.js';
 import { DRAG_SLOP_PX, LONG_PRESS_MS, elementAt, gestureCentre, mirrored, rotation, thin, toDevicePoint, type Centre, type TimedPoint } from '../lib/gestures';
 import { FrameCanvas } from './FrameCanvas';
+import { StreamBadge } from './StreamBadge';
 
 export type Send = (command: string, args: unknown) => void;
+
+/** How big the phone is drawn: as large as the page allows, one CSS pixel per point, or two. */
+export type Zoom = 'fit' | '1x' | '2x';
+/** Sharp: frames at the screen's pixel ratio (up to 3x); saver: one pixel per point, lower quality. */
+export type StreamQuality = 'sharp' | 'saver';
+
+const QUALITY: Record<StreamQuality, number> = { sharp: 80, saver: 45 };
+
+/** Image pixels per point a stream shown this wide needs on this screen: its pixel ratio, in quarter steps, 1 to 3. */
+export function frameScale(cssWidth: number, points: number, quality: StreamQuality): number {
+  if (quality === 'saver' || cssWidth <= 0) return 1;
+  const ratio = (cssWidth * (window.devicePixelRatio || 1)) / points;
+  return Math.min(3, Math.max(1, Math.ceil(ratio * 4) / 4));
+}
 
 interface Props {
   deviceId: string;
@@ -20,6 +35,8 @@ interface Props {
   /** The element a click on the stream landed on (null: none), so the page can tell a text field was tapped. */
   onTapElement: (element: InspectableElement | null) => void;
   inspecting: boolean;
+  zoom: Zoom;
+  quality: StreamQuality;
   highlight: InspectableElement | null;
   send: Send;
   onHover: (index: number | null) => void;
@@ -47,7 +64,7 @@ const WHEEL_FLUSH_MS = 150;
  * centre (of the element under the press, see gestureCentre), Shift+Alt-drag = rotate; typing goes to the device while the stream has focus (the page's shortcut letters only while
  * a text field on the device has focus), and named keys only where the device has them.
  */
-export function StreamSurface({ deviceId, size, elements, blocked, keys, typing, inspecting, highlight, send, onHover, onSelect, onTapElement }: Props) {
+export function StreamSurface({ deviceId, size, elements, blocked, keys, typing, inspecting, zoom, quality, highlight, send, onHover, onSelect, onTapElement }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const press = useRef<Press | null>(null);
   const typed = useRef({ text: '', timer: 0 });
@@ -179,7 +196,8 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
     <div
       ref={box}
       className={`stream ${blocked ? 'blocked' : ''} ${inspecting ? 'inspecting' : ''}`}
-      style={{ aspectRatio: `${size.w} / ${size.h}` }}
+      style={zoom === 'fit' ? { aspectRatio: `${size.w} / ${size.h}` } : { aspectRatio: `${size.w} / ${size.h}`, width: size.w * (zoom === '2x' ? 2 : 1), height: 'auto' }}
+      data-zoom={zoom}
       tabIndex={0}
       data-keys={blocked || !typing ? undefined : 'device'}
       data-testid="stream"
@@ -196,7 +214,8 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
       onKeyDown={onKeyDown}
       onBlur={flushTyped}
     >
-      <FrameCanvas deviceId={deviceId} />
+      <FrameCanvas deviceId={deviceId} scale={frameScale(cssWidth, size.w, quality)} quality={QUALITY[quality]} />
+      <StreamBadge deviceId={deviceId} />
       {highlight && cssScale > 0 && <div className="highlight" data-testid="highlight" style={box2(highlight.frame)} />}
       {fingers.map((f, i) => (
         <div key={i} className="finger" data-testid="finger" style={{ left: f.x * cssScale, top: f.y * cssScale }} />

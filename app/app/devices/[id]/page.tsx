@@ -6,12 +6,21 @@ import { ActionLog } from '../../../components/ActionLog';
 import { Inspector } from '../../../components/Inspector';
 import { OutlinePanel } from '../../../components/OutlinePanel';
 import { typingInto } from '../../../components/Shell';
-import { StreamSurface } from '../../../components/StreamSurface';
+import { Gallery, takeShot, type Shot } from '../../../components/Gallery';
+import { StreamSurface, type StreamQuality, type Zoom } from '../../../components/StreamSurface';
+import { TextBoxes } from '../../../components/TextBoxes';
+import { useStoredChoice } from '../../../lib/stored-choice';
 import { errorText } from '../../../lib/api';
 import { sameElement } from '../../../lib/identity';
 import { controlBlocked, heldByMe, heldElsewhere, releaseLease, stateText, takeDevice, takeOver } from '../../../lib/lease';
 import { atLeast, useMe } from '../../../lib/me';
 import { uiSocket, useLive } from '../../../lib/socket';
+
+const ZOOMS: Array<[Zoom, string]> = [
+  ['fit', 'Fit'],
+  ['1x', '1:1'],
+  ['2x', '2x'],
+];
 
 /** Roles that take typed text even when the tree does not say editable. */
 const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
@@ -40,7 +49,16 @@ export default function DevicePage() {
   const [inspecting, setInspecting] = useState(false);
   const [status, setStatus] = useState<{ text: string; bad: boolean } | null>(null);
   const [leaseBusy, setLeaseBusy] = useState<string | null>(null);
-  const shot = useRef<HTMLAnchorElement>(null);
+  const [zoom, setZoom] = useStoredChoice<Zoom>('simlab.zoom', 'fit', ['fit', '1x', '2x']);
+  const [quality, setQuality] = useStoredChoice<StreamQuality>('simlab.quality', 'sharp', ['sharp', 'saver']);
+  const [shots, setShots] = useState<Shot[]>([]);
+  const capture = async () => {
+    try {
+      setShots(await takeShot(deviceId, shots));
+    } catch (err) {
+      setStatus({ text: `screenshot: ${errorText(err)}`, bad: true });
+    }
+  };
 
   useLive(`device:${deviceId}`, (s) => {
     const onDevice = (d: DeviceSummary) => d.id === deviceId && setDevice(d);
@@ -114,7 +132,7 @@ export default function DevicePage() {
       if (typingInto(e.target) || e.ctrlKey || e.metaKey || e.altKey) return;
       if (e.key === 'i') setInspecting((v) => !v);
       else if (e.key === 'Escape') setInspecting(false);
-      else if (e.key === 's') shot.current?.click();
+      else if (e.key === 's') void capture();
       else if (!blocked && e.key === 'b') send('button', { button: 'back' });
       else if (!blocked && e.key === 'h') send('button', { button: 'home' });
       else if (e.key === 't' && device && atLeast(me, 'agent')) {
@@ -145,7 +163,7 @@ export default function DevicePage() {
       <div className="column stream-column">
         <div className="toolbar">
           <strong>{device.name}</strong>
-          <span className="muted">
+          <span className="muted small">
             {device.platform} · {device.model}
           </span>
           <span className={`state ${device.state === 'offline' ? 'offline' : mine ? 'free' : device.lease ? 'busy' : 'free'}`} data-testid="holder">
@@ -179,51 +197,65 @@ export default function DevicePage() {
           <button className="ghost" disabled={!!blocked} title={blocked ?? 'Home (h)'} onClick={() => send('button', { button: 'home' })}>
             Home
           </button>
-          <a ref={shot} className="button ghost" href={`/api/v1/devices/${encodeURIComponent(deviceId)}/screenshot?format=png`} download={`${deviceId}.png`} title="Screenshot (s)">
-            Screenshot
-          </a>
+          <button className="ghost" onClick={() => void capture()} title="Screenshot into the gallery (s)" data-testid="screenshot">
+            Shot
+          </button>
           <button className={inspecting ? '' : 'ghost'} onClick={() => setInspecting((v) => !v)} title="Inspect mode (i)" data-testid="inspect">
             Inspect
           </button>
         </div>
-        {blocked && (
-          <p className="note" data-testid="blocked">
-            {blocked}
-          </p>
-        )}
-        {leaseBusy && <p className="muted">{leaseBusy}</p>}
-        <StreamSurface
-          deviceId={deviceId}
-          size={size}
-          elements={outline?.elements ?? []}
-          blocked={blocked}
-          keys={device.capabilities.keys}
-          typing={typing}
-          inspecting={inspecting}
-          highlight={hovered !== null ? (byIndex.get(hovered) ?? null) : current}
-          send={send}
-          onHover={setHovered}
-          onSelect={(i) => {
-            select(i);
-            setInspecting(false);
-          }}
-          onTapElement={(e) => setTappedField(!!e && (!!e.states.editable || TEXT_ROLES.has(e.role)))}
-        />
-        {status && (
-          <p className={status.bad ? 'error' : 'muted'} data-testid="control-status">
-            {status.text}
-          </p>
-        )}
-      </div>
-      <div className="column panel">
-        <h2>
-          Outline {outline && <span className="muted small">snapshot {outline.snapshot}</span>}{' '}
-          {outline && !outline.still && (
-            <span className="badge pending" data-testid="not-still" title="The screen was changing when this outline was read; it is read again until it settles">
-              not still
-            </span>
+        <div className="toolbar">
+          <span className="segmented" role="group" aria-label="Zoom">
+            {ZOOMS.map(([z, label]) => (
+              <button key={z} className={zoom === z ? 'small' : 'small ghost'} aria-pressed={zoom === z} onClick={() => setZoom(z)} data-testid={`zoom-${z}`}>
+                {label}
+              </button>
+            ))}
+          </span>
+          <select className="small" value={quality} onChange={(e) => setQuality(e.target.value as StreamQuality)} title="Stream quality" data-testid="quality">
+            <option value="sharp">sharp</option>
+            <option value="saver">data saver</option>
+          </select>
+        </div>
+        <div className="stream-viewport">
+          <StreamSurface
+            deviceId={deviceId}
+            size={size}
+            elements={outline?.elements ?? []}
+            blocked={blocked}
+            keys={device.capabilities.keys}
+            typing={typing}
+            inspecting={inspecting}
+            zoom={zoom}
+            quality={quality}
+            highlight={hovered !== null ? (byIndex.get(hovered) ?? null) : current}
+            send={send}
+            onHover={setHovered}
+            onSelect={(i) => {
+              select(i);
+              setInspecting(false);
+            }}
+            onTapElement={(e) => setTappedField(!!e && (!!e.states.editable || TEXT_ROLES.has(e.role)))}
+          />
+        </div>
+        {/* A fixed-height place for notes: a note appearing never moves the stream. */}
+        <div className="stream-notes">
+          {leaseBusy ? (
+            <p className="muted">{leaseBusy}</p>
+          ) : status ? (
+            <p className={status.bad ? 'error' : 'muted'} data-testid="control-status" title={status.text}>
+              {status.text}
+            </p>
+          ) : null}
+          {blocked && (
+            <p className="muted" data-testid="blocked" title={blocked}>
+              {blocked}
+            </p>
           )}
-        </h2>
+        </div>
+        {!blocked && <TextBoxes platform={device.platform} send={send} />}
+      </div>
+      <div className="column panel outline-column">
         <OutlinePanel outline={outline} error={outlineError} hovered={hovered} selected={selected} onHover={setHovered} onSelect={select} />
       </div>
       <div className="column side">
@@ -235,6 +267,12 @@ export default function DevicePage() {
           <h2>Action log</h2>
           <ActionLog actions={actions} />
         </div>
+        {shots.length > 0 && (
+          <div className="panel">
+            <h2>Screenshots</h2>
+            <Gallery shots={shots} deviceId={deviceId} />
+          </div>
+        )}
       </div>
     </section>
   );
