@@ -159,5 +159,83 @@ describe('the device page', { concurrency: false }, () => {
     const outcome = await page.locator('[data-testid=action]').first().locator('.badge').innerText();
     assert.ok(status.startsWith(`scroll-by: ${outcome}`), `status "${status}", newest log entry "${outcome}"`);
     assert.deepEqual(await page.evaluate('window.__disagree'), []);
+    const wheeled = await page.locator('[data-testid=action][data-command=scroll-by] [data-testid=action-summary]').allInnerTexts();
+    assert.ok(wheeled.some((w) => /^scroll-by 0,\d+ at /.test(w)), `the wheel down scrolled down: ${wheeled.join(' | ')}`);
+  });
+
+  test('the compact log names what a click hit and opens its details; a status note does not move the stream', async () => {
+    const stream = page.locator('[data-testid=stream]');
+    const before = await stream.boundingBox();
+    const settings = await find((e) => e.role === 'Tab' && e.label === 'Settings', 'the Settings tab');
+    const count = await actionCount();
+    await tapOnStream(settings.tap.x, settings.tap.y);
+    await settled(count + 1);
+    assert.equal(await page.locator('[data-testid=action-summary]').first().innerText(), 'tap Tab "Settings"');
+    assert.deepEqual(await stream.boundingBox(), before, 'the stream stays where it was');
+    await page.locator('[data-testid=action]').first().locator('.log-line').click();
+    const detail = page.locator('[data-testid=action-detail]');
+    await detail.waitFor();
+    assert.match(await detail.innerText(), /"x":/, 'the arguments are in the details');
+  });
+
+  test('zoom 1:1 and 2x size the phone by its points; fit uses the page\'s height', async () => {
+    const stream = page.locator('[data-testid=stream]');
+    await page.locator('[data-testid=zoom-1x]').click();
+    assert.equal(Math.round((await stream.boundingBox())?.width ?? 0), 390);
+    await page.locator('[data-testid=zoom-2x]').click();
+    assert.equal(Math.round((await stream.boundingBox())?.width ?? 0), 780);
+    await waitFor('frames painted at 2x', async () => Number(await frame().getAttribute('data-frames')) > 0);
+    await page.locator('[data-testid=zoom-fit]').click();
+    const fit = await stream.boundingBox();
+    assert.ok(fit && fit.height > 500 && fit.height < 900, `fit uses the page's height (${fit?.height})`);
+  });
+
+  test('Shift+Alt-drag rotates: two fingers at a constant distance turning around the centre', async () => {
+    const box = await page.locator('[data-testid=stream]').boundingBox();
+    assert.ok(box);
+    const cx = box.x + box.width / 2;
+    const cy = box.y + box.height / 2;
+    const r = box.width / 4;
+    const count = await actionCount();
+    await page.mouse.move(cx + r, cy);
+    await page.keyboard.down('Shift');
+    await page.keyboard.down('Alt');
+    await page.mouse.down();
+    for (let i = 1; i <= 16; i++) {
+      const a = (i / 16) * (Math.PI / 2);
+      await page.mouse.move(cx + r * Math.cos(a), cy + r * Math.sin(a));
+      await page.waitForTimeout(16);
+    }
+    assert.equal(await page.locator('[data-testid=finger]').count(), 2, 'both fingers drawn');
+    await page.mouse.up();
+    await page.keyboard.up('Alt');
+    await page.keyboard.up('Shift');
+    await settled(count + 1);
+    const sessions = data(await rest<{ sessions: Array<{ id: string; actor: string; endedAt: string | null }> }>('GET', '/sessions', lab.admin)).sessions;
+    const live = sessions.find((x) => x.actor === 'alice' && !x.endedAt);
+    assert.ok(live);
+    const actions = data(await rest<{ actions: Array<{ command: string; args: { fingers: Array<{ points: Array<{ x: number; y: number }> }> } }> }>('GET', `/sessions/${live.id}/actions?limit=1000`, lab.admin)).actions;
+    const perform = actions.filter((a) => a.command === 'perform').at(-1);
+    assert.ok(perform, 'a perform in the log');
+    const [a, b] = perform.args.fingers;
+    assert.ok(a && b, 'two fingers');
+    const dist = a.points.map((p, i) => Math.hypot(p.x - (b.points[i]?.x ?? 0), p.y - (b.points[i]?.y ?? 0)));
+    assert.ok(Math.max(...dist) - Math.min(...dist) < 2, `the fingers keep their distance (${Math.min(...dist)}..${Math.max(...dist)})`);
+    const angle = (i: number) => Math.atan2((a.points[i]?.y ?? 0) - (b.points[i]?.y ?? 0), (a.points[i]?.x ?? 0) - (b.points[i]?.x ?? 0));
+    const turned = Math.abs(angle(a.points.length - 1) - angle(0)) * (180 / Math.PI);
+    assert.ok(turned > 60, `they turned ${turned.toFixed(0)} degrees`);
+  });
+
+  test('Join queue: while an agent holds the device the page waits in its queue and gets it when the agent lets go', async () => {
+    await page.locator('[data-testid=release]').click();
+    await page.locator('[data-testid=holder]', { hasText: 'available' }).waitFor();
+    const bot = await createToken(lab.url, lab.admin, 'bot', 'agent');
+    const lease = data(await rest<{ id: string }>('POST', '/leases', bot, { deviceId: lab.deviceId }));
+    await page.locator('[data-testid=holder]', { hasText: 'in use by bot' }).waitFor();
+    await page.locator('[data-testid=queue]').click();
+    await page.getByText('Waiting in the queue').waitFor();
+    assert.equal((await rest('DELETE', `/leases/${lease.id}`, bot)).status, 200);
+    await page.locator('[data-testid=holder]', { hasText: 'held by you' }).waitFor({ timeout: 20_000 });
+    assert.equal(await page.locator('[data-testid=release]').count(), 1);
   });
 });
