@@ -71,6 +71,8 @@ describe('session replay with video', { concurrency: false }, () => {
     await page.keyboard.press('ArrowRight');
     await waitFor('the seek to step 3', async () => Math.abs((await videoMs(page)) - replay.actions[2]!.media!.startMs) < 50);
     assert.match(page.url(), /#step=3$/);
+    const bundle = await page.request.get(new URL((await page.getAttribute('[data-testid=evidence-download]', 'href'))!, lab.url).toString());
+    assert.equal(bundle.headers()['content-type'], 'application/zip', 'the session page links its evidence bundle');
     for (const which of ['before', 'after']) {
       const loaded = await page.locator(`[data-testid=step-shot-${which}]`).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth));
       assert.ok(loaded > 100, `${which} is a full-size image (${loaded} px)`);

@@ -62,6 +62,9 @@ export default function SessionReplay() {
           {session.actor} on <Link href={`/devices/${encodeURIComponent(session.deviceId)}`}>{session.deviceId}</Link>, {new Date(session.startedAt).toLocaleString()}
           {session.endedAt ? ` – ${new Date(session.endedAt).toLocaleTimeString()}` : ' (live)'}
         </span>
+        <a className="button" href={`/api/v1/sessions/${encodeURIComponent(session.id)}/evidence`} download data-testid="evidence-download">
+          Download evidence (.zip)
+        </a>
       </div>
       {actions.length === 0 ? (
         <p className="muted">This session has no actions.</p>
