@@ -16,6 +16,24 @@ function restrict(message, folders, extra = []) {
   };
 }
 
+/** Several restrictions on one set of files (a later config's rule replaces an earlier one's, so they go together). */
+function restrictEach(...rules) {
+  return {
+    'no-restricted-imports': [
+      'error',
+      { patterns: rules.map(([message, folders, extra = []]) => ({ group: [...folders.flatMap(ours), ...extra], message })) },
+    ],
+  };
+}
+
+const WORKERS_SHARE_ONLY_CORE = ['workers/ shares only core/ (the wire schemas) with the hub (DEPS.md).', ['server', 'cli', 'app', 'bench', 'e2e']];
+const NO_VIRTUAL_DEVICE = [
+  'the virtual Android device is a test harness, outside the production build (DEPS.md).',
+  [],
+  ['**/android/virtual/**', '**/android/virtual'],
+];
+const TESTS = ['**/*.test.ts', '**/test-support/**'];
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'dist/**', '.next/**', 'app/.next/**', 'artifacts/**', 'next-env.d.ts'] },
   js.configs.recommended,
@@ -42,7 +60,28 @@ export default tseslint.config(
   },
   {
     files: ['workers/**'],
-    rules: restrict('workers/ shares only core/ (the wire schemas) with the hub (DEPS.md).', ['server', 'cli', 'app', 'bench', 'e2e']),
+    rules: restrictEach(WORKERS_SHARE_ONLY_CORE),
+  },
+  {
+    files: ['workers/**'],
+    ignores: [...TESTS, 'workers/bridges/android/virtual/**'],
+    rules: restrictEach(WORKERS_SHARE_ONLY_CORE, NO_VIRTUAL_DEVICE),
+  },
+  {
+    files: ['workers/bridges/**'],
+    ignores: [...TESTS, 'workers/bridges/android/virtual/**'],
+    rules: restrictEach(WORKERS_SHARE_ONLY_CORE, NO_VIRTUAL_DEVICE, [
+      'a bridge turns one platform into DeviceBridge; the device session and the hub link sit above it (DEPS.md).',
+      ['session', 'hub-client'],
+    ]),
+  },
+  {
+    files: ['workers/session/**'],
+    ignores: TESTS,
+    rules: restrictEach(WORKERS_SHARE_ONLY_CORE, NO_VIRTUAL_DEVICE, [
+      'the device session drives any DeviceBridge: it imports no bridge and not the hub link (DEPS.md).',
+      ['bridges', 'hub-client'],
+    ]),
   },
   {
     files: ['cli/**'],
