@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
 
-/** A simulator of testdata/simctl-list-devices.json (iPhone 11 Pro, iOS 13.7). */
+/** A simulator of testdata/simctl-list-devices.json (iPhone 16 Pro, iOS 17.5). */
 export const FAKE_UDID = '2163DD54-1FA0-4D77-A753-0AB7B18A0397';
 
 export interface FakeCall {
@@ -53,7 +53,7 @@ export class FakeIosHost {
     return tool ? all.filter((c) => c.tool === tool) : all;
   }
 
-  /** The front app now shows this describe-ui capture (a testdata file name or a path). */
+  /** The front app now shows this describe-ui capture (a path). */
   showScreen(file: string): void {
     writeFileSync(join(this.dir, 'screen.json'), JSON.stringify({ file }));
   }

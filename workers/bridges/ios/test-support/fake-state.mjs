@@ -1,5 +1,5 @@
 // The state the fake Mac tools share (a folder named by FAKE_IOS_STATE): the simulator list
-// (testdata's real `simctl list -j`, with states the fakes change), the screen the front app
+// (testdata's `simctl list -j`, with states the fakes change), the screen the front app
 // shows (a real describe-ui capture), failures to replay, and a log of every call.
 import process from 'node:process';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -51,10 +51,13 @@ export function plannedFailure(key) {
   return readJson('fail.json', {})[key];
 }
 
-/** The describe-ui JSON the front app shows now (a file of testdata, or any path). */
+/** The real describe-ui capture the front app shows (the shared fixtures; SIMLAB_FIXTURES moves them). */
+const fixtures = process.env.SIMLAB_FIXTURES ?? fileURLToPath(new URL('../../../../../shared/fixtures/ui-trees/', import.meta.url));
+export const DEFAULT_SCREEN = join(fixtures, 'ios', 'idb_nested_line_account_settings.json');
+
+/** The describe-ui JSON the front app shows now (a path; the shared capture by default). */
 export function screenText() {
-  const name = readJson('screen.json', { file: 'axe-describe-ui-line-account-settings.json' }).file;
-  return readFileSync(name.startsWith('/') ? name : join(testdata, name), 'utf8');
+  return readFileSync(readJson('screen.json', { file: DEFAULT_SCREEN }).file, 'utf8');
 }
 
 export function readStdin() {
