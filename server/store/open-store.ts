@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PostgresStore } from './postgres-store.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -18,5 +18,7 @@ export async function openStore(choice: StoreChoice): Promise<Store> {
     return PostgresStore.connect(choice.databaseUrl);
   }
   mkdirSync(choice.dataDir, { recursive: true, mode: 0o700 });
+  // mkdir leaves an existing folder's mode alone: tighten it too.
+  chmodSync(choice.dataDir, 0o700);
   return new SqliteStore(join(choice.dataDir, 'simlab.db'));
 }

@@ -1,3 +1,4 @@
+import { chmodSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations.js';
 import { ACTION_COLUMNS, actionOf, deviceOf, leaseOf, num, runOut, sessionOf, tokenOf, type Row } from './rows.js';
@@ -47,6 +48,10 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
+    // Token hashes and typed text live here: only the hub's own user reads them (issue 18, item 6).
+    for (const path of [file, `${file}-wal`, `${file}-shm`]) {
+      if (existsSync(path)) chmodSync(path, 0o600);
+    }
   }
 
   async createToken(t: TokenRecord): Promise<void> {
