@@ -7,13 +7,16 @@ const LOAD_TIMEOUT_MS = 15_000;
 /** Loads a URL; a page that does not load is an error that says why, not a Playwright trace. */
 export async function navigate(page: Page, url: string): Promise<void> {
   try {
-    await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS }).catch((err: unknown) => {
-      // A navigation still settling (e.g. Chromium's error page after a failed load) may cut ours: once more.
-      if (err instanceof Error && /interrupted by another navigation/.test(err.message)) {
-        return page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+    // A navigation still settling (e.g. Chromium's error page after a refused redirect) may cut
+    // ours, more than once while it settles: try again a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+        break;
+      } catch (err) {
+        if (attempt >= 4 || !(err instanceof Error && /interrupted by another navigation/.test(err.message))) throw err;
       }
-      throw err;
-    });
+    }
   } catch (err) {
     const reason = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
     if (err instanceof errors.TimeoutError) {
