@@ -7,7 +7,7 @@ import { IOS_VERBS, type IosVerb } from '../../../core/wire/ios-commands.js';
 import { touchEvents } from '../../../core/wire/ios-helper-protocol.js';
 import type { AppState, Point, Screen, Stillness, UiNode } from '../../../core/model/index.js';
 import { containsPoint } from '../../../core/model/index.js';
-import type { Capabilities, DeviceBridge, DeviceInfo, Frame, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
+import type { Capabilities, DeviceBridge, DeviceInfo, Frame, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
 import { renderScreenshot } from '../../render-screenshot.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import type { HelperClient } from './helper/helper-client.js';
@@ -122,11 +122,13 @@ export class IosDevice implements DeviceBridge {
     return { ...node, children: [] };
   }
 
-  async perform(timeline: TouchTimeline): Promise<void> {
+  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
     this.requireOpen();
     this.lastInputAt = performance.now();
     const gesture = new AbortController();
     this.gesture = gesture;
+    // The session gives up a command past its deadline: the strokes stop and the finger lifts.
+    options.signal?.addEventListener('abort', () => void this.releaseAll().catch(() => undefined), { once: true });
     try {
       if (this.parts.helper) await this.parts.helper.client.touch(touchEvents(timeline.fingers));
       else await this.playStrokes(oneFingerStrokes(timeline), gesture.signal);
