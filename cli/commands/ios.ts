@@ -1,15 +1,11 @@
-import { Argument, Command } from 'commander';
-import { withDeviceOption, type LabOptions } from './context.js';
+import { Argument, type Command } from 'commander';
+import type { LabOptions } from './context.js';
+import { platformVerbGroup } from './platform-verbs.js';
 import { sendAction } from './send-action.js';
 
 /** Verbs only iOS simulators have; they live under `simlab ios` so the top level stays cross-platform. */
 export function iosCommand(): Command {
-  const ios = new Command('ios').description('iOS-simulator-only verbs (see `simlab ios --help`)');
-  const verb = (name: string, description: string): Command => {
-    const command = withDeviceOption(new Command(name)).description(description);
-    ios.addCommand(command);
-    return command;
-  };
+  const { group, verb } = platformVerbGroup('ios', 'iOS-simulator-only verbs (see `simlab ios --help`)');
   verb('launch', 'launch an app by bundle id (restarting it if it runs)')
     .argument('<bundleId>', 'e.g. com.apple.Preferences')
     .action((bundleId: string, o: LabOptions) => sendAction('ios.launch', { bundleId }, o));
@@ -29,5 +25,5 @@ export function iosCommand(): Command {
     .argument('<app>', 'e.g. Demo.app')
     .action((app: string, o: LabOptions) => sendAction('ios.install', { app }, o));
   verb('erase', 'shut the simulator down, erase all its content and settings, and boot it again').action((o: LabOptions) => sendAction('ios.erase', {}, o));
-  return ios;
+  return group;
 }

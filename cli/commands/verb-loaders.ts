@@ -30,4 +30,7 @@ export const VERB_LOADERS: Readonly<Record<string, VerbLoader>> = {
   log: async () => [(await import('./log.js')).logCommand()],
   mcp: async () => [(await import('./mcp.js')).mcpCommand()],
   outline: async () => [(await import('./outline.js')).outlineCommand()],
+  web: async () => [(await import('./web.js')).webCommand()],
+  ios: async () => [(await import('./ios.js')).iosCommand()],
+  android: async () => [(await import('./android.js')).androidCommand()],
 };
