@@ -133,11 +133,29 @@ function boundsText(b: Bounds): string {
   return `[${b.left},${b.top}][${b.right},${b.bottom}]`;
 }
 
+/** The nodes as XML elements: a tag and attributes per node, children inside their parent. */
+function writeNodes(nodes: UiNode[], element: (node: UiNode, index: number) => { tag: string; attrs: [string, string][] }): string {
+  const parts: string[] = [];
+  const write = (node: UiNode, index: number) => {
+    const { tag, attrs } = element(node, index);
+    parts.push(`<${tag} ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}`);
+    if (!node.children.length) {
+      parts.push(' />');
+      return;
+    }
+    parts.push('>');
+    node.children.forEach(write);
+    parts.push(`</${tag}>`);
+  };
+  nodes.forEach(write);
+  return parts.join('');
+}
+
 /** The document `uiautomator dump` writes: one line, `<node>` elements, the tool's attribute order. */
 export function serializeDump(tree: UiTree): string {
-  const parts: string[] = [`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="${tree.rotation}">`];
-  const write = (node: UiNode, index: number) => {
-    const attrs: [string, string][] = [
+  const body = writeNodes(tree.root, (node, index) => ({
+    tag: 'node',
+    attrs: [
       ['index', String(index)],
       ['text', node.text],
       ['resource-id', node.resourceId],
@@ -155,19 +173,9 @@ export function serializeDump(tree: UiTree): string {
       ['password', String(node.password)],
       ['selected', String(node.selected)],
       ['bounds', boundsText(node.bounds)],
-    ];
-    parts.push(`<node ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}`);
-    if (!node.children.length) {
-      parts.push(' />');
-      return;
-    }
-    parts.push('>');
-    node.children.forEach(write);
-    parts.push('</node>');
-  };
-  tree.root.forEach(write);
-  parts.push('</hierarchy>');
-  return parts.join('');
+    ],
+  }));
+  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="${tree.rotation}">${body}</hierarchy>`;
 }
 
 /**
@@ -176,9 +184,9 @@ export function serializeDump(tree: UiTree): string {
  * resource-id and content-desc only when set, `displayed`.
  */
 export function serializePageSource(tree: UiTree): string {
-  const parts: string[] = [`<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\r\n<hierarchy index="0" class="hierarchy" rotation="${tree.rotation}" width="${tree.width}" height="${tree.height}">`];
-  const write = (node: UiNode, index: number) => {
-    const attrs: [string, string][] = [
+  const body = writeNodes(tree.root, (node, index) => ({
+    tag: /^[A-Za-z_][\w.-]*$/.test(node.className) ? node.className : 'android.view.View',
+    attrs: [
       ['index', String(index)],
       ['package', node.packageName],
       ['class', node.className],
@@ -197,20 +205,9 @@ export function serializePageSource(tree: UiTree): string {
       ['selected', String(node.selected)],
       ['bounds', boundsText(node.bounds)],
       ['displayed', 'true'],
-    ];
-    const tag = /^[A-Za-z_][\w.-]*$/.test(node.className) ? node.className : 'android.view.View';
-    parts.push(`<${tag} ${attrs.map(([k, v]) => `${k}="${escapeAttr(v)}"`).join(' ')}`);
-    if (!node.children.length) {
-      parts.push(' />');
-      return;
-    }
-    parts.push('>');
-    node.children.forEach(write);
-    parts.push(`</${tag}>`);
-  };
-  tree.root.forEach(write);
-  parts.push('</hierarchy>');
-  return parts.join('');
+    ],
+  }));
+  return `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>\r\n<hierarchy index="0" class="hierarchy" rotation="${tree.rotation}" width="${tree.width}" height="${tree.height}">${body}</hierarchy>`;
 }
 
 /** Every node, parents before children. */
