@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Hub } from '../server/main.js';
 import { androidDeviceId } from '../workers/bridges/android/provider.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
-import { call, createToken, data, refOf, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
+import { call, createToken, data, refOf, startWorkerLab, type WorkerLab } from './support/lab.js';
 
 /**
  * The agent flow on Android, end to end: an in-process hub, a worker process with the android
@@ -19,41 +19,25 @@ interface Lease {
 const WORKER_ID = 'e2e-android';
 
 describe('the lab end to end on the virtual Android device', { concurrency: false }, () => {
-  const dataDir = tempDataDir();
+  let lab: WorkerLab | undefined;
   let hub: Hub;
   let adb: AdbServer;
   let vd: VirtualDevice;
-  let worker: WorkerProcess | undefined;
   let deviceId: string;
 
   before(async () => {
     adb = await startAdbServer();
     vd = await startVirtualDevice();
     assert.equal(await adbConnect(vd.serial, adb.port), 'device');
-    hub = await startTestHub(dataDir.dir, 0, false);
-    const workerToken = await createToken(hub.url, hub.adminToken as string, 'e2e-android-worker', 'worker');
-    worker = await WorkerProcess.start({
-      hub: hub.url,
-      token: workerToken,
-      workerId: WORKER_ID,
-      env: { SIMLAB_PLATFORMS: 'android', SIMLAB_ADB_PORT: String(adb.port), SIMLAB_ADB_CONNECT: vd.serial },
-    });
     deviceId = androidDeviceId(WORKER_ID, vd.serial);
-    await waitFor('the Android device online', async () => {
-      const answer = await call<{ state: string }>(hub.url, 'GET', `/devices/${deviceId}`, hub.adminToken as string);
-      return answer.envelope.ok && answer.envelope.data.state === 'online';
-    });
+    lab = await startWorkerLab({ workerId: WORKER_ID, deviceId, env: { SIMLAB_PLATFORMS: 'android', SIMLAB_ADB_PORT: String(adb.port), SIMLAB_ADB_CONNECT: vd.serial } });
+    hub = lab.hub;
   });
 
   after(async () => {
-    if (worker) {
-      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
-      worker.killGroup();
-    }
-    await hub?.close();
+    await lab?.close();
     await adb?.kill();
     await vd?.close();
-    dataDir.remove();
   });
 
   test('an agent over HTTP: lease -> outline -> tap by selector -> the settled diff shows the next screen -> release', async () => {

@@ -5,7 +5,7 @@ import type { TouchTimeline } from '../core/gestures/timeline.js';
 import type { Hub } from '../server/main.js';
 import { androidDeviceId } from '../workers/bridges/android/provider.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
-import { call, createToken, data, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
+import { call, createToken, data, startWorkerLab, type WorkerLab } from './support/lab.js';
 
 /**
  * A real phone, end to end: the virtual device refuses `sendevent` (as a non-rooted phone does)
@@ -28,11 +28,10 @@ function shape(t: TouchTimeline, scale = 1): string[] {
 }
 
 describe('a real phone (no sendevent) through the UiAutomator2 server', { concurrency: false }, () => {
-  const dataDir = tempDataDir();
+  let lab: WorkerLab | undefined;
   let hub: Hub;
   let adb: AdbServer;
   let vd: VirtualDevice;
-  let worker: WorkerProcess | undefined;
   let deviceId: string;
   let agent: string;
   let lease: Lease;
@@ -41,32 +40,22 @@ describe('a real phone (no sendevent) through the UiAutomator2 server', { concur
     adb = await startAdbServer();
     vd = await startVirtualDevice({ sendeventAllowed: false, dumpDelayMs: 2000 });
     assert.equal(await adbConnect(vd.serial, adb.port), 'device');
-    hub = await startTestHub(dataDir.dir, 0, false);
-    const workerToken = await createToken(hub.url, hub.adminToken as string, 'e2e-phone-worker', 'worker');
-    worker = await WorkerProcess.start({
-      hub: hub.url,
-      token: workerToken,
-      workerId: WORKER_ID,
-      env: { SIMLAB_PLATFORMS: 'android', SIMLAB_ADB_PORT: String(adb.port), SIMLAB_ADB_CONNECT: vd.serial },
-    });
     deviceId = androidDeviceId(WORKER_ID, vd.serial);
-    await waitFor('the phone online', async () => {
-      const answer = await call<{ state: string }>(hub.url, 'GET', `/devices/${deviceId}`, hub.adminToken as string);
-      return answer.envelope.ok && answer.envelope.data.state === 'online';
-    }, 90_000);
+    lab = await startWorkerLab({
+      workerId: WORKER_ID,
+      deviceId,
+      env: { SIMLAB_PLATFORMS: 'android', SIMLAB_ADB_PORT: String(adb.port), SIMLAB_ADB_CONNECT: vd.serial },
+      onlineTimeoutMs: 90_000,
+    });
+    hub = lab.hub;
     agent = await createToken(hub.url, hub.adminToken as string, 'agent-phone', 'agent');
     lease = data(await call<Lease>(hub.url, 'POST', '/leases', agent, { deviceId }));
   });
 
   after(async () => {
-    if (worker) {
-      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
-      worker.killGroup();
-    }
-    await hub?.close();
+    await lab?.close();
     await adb?.kill();
     await vd?.close();
-    dataDir.remove();
   });
 
   test('the server was installed and started, and the device advertises multi-touch through it', async () => {

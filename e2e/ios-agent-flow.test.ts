@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Hub } from '../server/main.js';
 import { iosDeviceId } from '../workers/bridges/ios/provider.js';
 import { FAKE_UDID, FakeIosHost } from '../workers/bridges/ios/test-support/fake-ios-host.js';
-import { call, createToken, data, refOf, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
+import { call, createToken, data, refOf, startWorkerLab, waitFor, type WorkerLab } from './support/lab.js';
 
 /**
  * The agent flow on iOS, end to end on a Linux host: an in-process hub, a worker process with
@@ -18,33 +18,22 @@ interface Lease {
 const WORKER_ID = 'e2e-mac';
 
 describe('the lab end to end on an iOS simulator (replayed tools)', { concurrency: false }, () => {
-  const dataDir = tempDataDir();
   const mac = new FakeIosHost();
   const deviceId = iosDeviceId(WORKER_ID, FAKE_UDID);
+  let lab: WorkerLab | undefined;
   let hub: Hub;
-  let worker: WorkerProcess | undefined;
   let agent: string;
 
   before(async () => {
-    hub = await startTestHub(dataDir.dir, 0, false);
-    const workerToken = await createToken(hub.url, hub.adminToken as string, 'e2e-mac-worker', 'worker');
     const env = Object.fromEntries(Object.entries({ ...mac.env, SIMLAB_PLATFORMS: 'ios', SIMLAB_IOS_POLL_MS: '300' }).filter((e): e is [string, string] => typeof e[1] === 'string'));
-    worker = await WorkerProcess.start({ hub: hub.url, token: workerToken, workerId: WORKER_ID, env });
-    await waitFor('the iOS simulator online', async () => {
-      const answer = await call<{ state: string }>(hub.url, 'GET', `/devices/${deviceId}`, hub.adminToken as string);
-      return answer.envelope.ok && answer.envelope.data.state === 'online';
-    });
+    lab = await startWorkerLab({ workerId: WORKER_ID, deviceId, env });
+    hub = lab.hub;
     agent = await createToken(hub.url, hub.adminToken as string, 'agent-ios', 'agent');
   });
 
   after(async () => {
-    if (worker) {
-      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
-      worker.killGroup();
-    }
-    await hub?.close();
+    await lab?.close();
     mac.cleanup();
-    dataDir.remove();
   });
 
   test('an agent over HTTP: lease -> outline of the real tree -> tap by selector lands on the element -> type -> ios verb', async () => {

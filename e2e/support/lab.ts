@@ -162,3 +162,37 @@ export function refOf(outline: string, line: RegExp): string {
   if (!ref) throw new Error(`no element matching ${line} in:\n${outline}`);
   return ref;
 }
+
+/** An in-process hub with one worker process of the given platforms, its device online. */
+export interface WorkerLab {
+  hub: Hub;
+  worker: WorkerProcess;
+  /** Stops the worker (its whole process group), the hub, and removes the data folder. */
+  close(): Promise<void>;
+}
+
+export async function startWorkerLab(o: { workerId: string; deviceId: string; env: Record<string, string>; onlineTimeoutMs?: number }): Promise<WorkerLab> {
+  const dataDir = tempDataDir();
+  const hub = await startTestHub(dataDir.dir, 0, false);
+  let worker: WorkerProcess | undefined;
+  const close = async (): Promise<void> => {
+    if (worker) {
+      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
+      worker.killGroup();
+    }
+    await hub.close();
+    dataDir.remove();
+  };
+  try {
+    const token = await createToken(hub.url, hub.adminToken as string, `${o.workerId}-worker`, 'worker');
+    worker = await WorkerProcess.start({ hub: hub.url, token, workerId: o.workerId, env: o.env });
+    await waitFor(`${o.deviceId} online`, async () => {
+      const answer = await call<{ state: string }>(hub.url, 'GET', `/devices/${o.deviceId}`, hub.adminToken as string);
+      return answer.envelope.ok && answer.envelope.data.state === 'online';
+    }, o.onlineTimeoutMs);
+    return { hub, worker, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
