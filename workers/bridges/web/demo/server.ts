@@ -1,16 +1,7 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, sep } from 'node:path';
+import { join, normalize, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-};
+import { serveStaticFiles, type StaticFiles } from './static-files.js';
 
 /**
  * The static files live beside the source. A compiled copy (dist/) has no static files,
@@ -24,42 +15,14 @@ function publicDir(): string {
   throw new Error(`demo app files not found at ${here}`);
 }
 
-export interface DemoServer {
-  /** The app's start URL, e.g. http://127.0.0.1:PORT/ */
-  url: string;
-  close(): Promise<void>;
-}
+/** The app's start URL (e.g. http://127.0.0.1:PORT/) and how to stop serving it. */
+export type DemoServer = StaticFiles;
 
 /** Serves the bundled demo app on 127.0.0.1 and an ephemeral port. */
 export async function startDemoServer(): Promise<DemoServer> {
   const root = publicDir();
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  return serveStaticFiles((path) => {
     const file = normalize(join(root, path === '/' ? 'index.html' : path));
-    const type = TYPES[extname(file)];
-    if (!file.startsWith(root) || !type || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404).end();
-      return;
-    }
-    readFile(file).then(
-      (body) => {
-        res.writeHead(200, { 'content-type': type, 'cache-control': 'no-store' });
-        res.end(req.method === 'HEAD' ? undefined : body);
-      },
-      () => res.writeHead(404).end(),
-    );
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+    return file.startsWith(root) ? file : undefined;
+  }, { 'cache-control': 'no-store' });
 }
