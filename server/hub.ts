@@ -14,6 +14,7 @@ import type { HubServices } from './api/services.js';
 import { ensureAdminToken, mintLocalWorkerToken } from './auth/bootstrap.js';
 import { Revocations } from './auth/revocation.js';
 import { TokenVerifier } from './auth/tokens.js';
+import { AuthFailures, authFailureLimitFromEnv, type AuthFailureLimit } from './auth/auth-failures.js';
 import type { BlobStore } from './blobs/blob-store.js';
 import { LocalFolderStore } from './blobs/local-folder-store.js';
 import { s3StoreFromEnv } from './blobs/s3-store.js';
@@ -48,6 +49,8 @@ export interface HubOptions {
   localWorker?: boolean;
   leasePolicy?: Partial<LeasePolicy>;
   rateLimit?: RateLimit;
+  /** Failed authentications per client address before it is refused for a while; default SIMLAB_AUTH_FAILURE_LIMIT per minute, else 30. */
+  authFailureLimit?: AuthFailureLimit;
   /** A worker silent this long has its devices marked offline (default 5000). */
   offlineAfterMs?: number;
   logger?: boolean;
@@ -103,7 +106,7 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   const rateLimit = options.rateLimit ?? rateLimitFromEnv();
   const dataDir = options.dataDir || process.env.SIMLAB_DATA || join(homedir(), '.simlab');
   const store = await openStore({ databaseUrl: options.databaseUrl ?? process.env.SIMLAB_DATABASE_URL, dataDir });
-  const verifier = new TokenVerifier(store);
+  const verifier = new TokenVerifier(store, new AuthFailures(options.authFailureLimit ?? authFailureLimitFromEnv()));
   const version = hubVersion();
   let io: SocketServer | null = null;
   const metrics: HubMetrics = new HubMetrics({

@@ -200,3 +200,33 @@ test('a malformed cookie is 401, not 500; every answer carries the anti-framing 
     assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
   }
 });
+
+// Issue 18, item 6: 1,204 forged tokens in 0.7 s, none refused; each named a new id, so the per-token limit never applied.
+test('failed authentication is limited by client address before any token is checked: REST, MCP, /ui and /workers answer 429', async (t) => {
+  const windowMs = 1500;
+  const h = await startTestHub(t, { authFailureLimit: { max: 5, windowMs } });
+  const uiNamespace = attachUi(h.hub.io, h.hub.services);
+  t.after(() => uiNamespace.close());
+  const forged = (i: number) => `slk_${i.toString(16).padStart(16, '0')}_${'A'.repeat(43)}`;
+  const statuses: number[] = [];
+  for (let i = 0; i < 7; i++) statuses.push((await h.call('GET', `${API_PREFIX}/devices`, { token: forged(i) })).status);
+  assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429]);
+
+  const limited = await h.call('GET', `${API_PREFIX}/devices`, { token: h.tokens.agent });
+  assert.equal(limited.status, 429, 'a real token from the same address is refused too: nothing is checked');
+  const envelope = limited.body as Env & { error: { retry_after_ms?: number } };
+  assert.equal(envelope.error.code, 'RATE_LIMITED');
+  assert.ok((envelope.error.retry_after_ms ?? 0) > 0 && (envelope.error.retry_after_ms ?? 0) <= windowMs);
+  const mcp = await h.call('POST', '/mcp', { token: h.tokens.agent, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
+  assert.equal(mcp.status, 429);
+  const ui = await openUiSocket(h.hub.url, { cookie: `simlab_token=${h.tokens.admin}` });
+  t.after(() => ui.ws.close());
+  assert.equal(ui.connected, false, 'the dashboard socket is refused');
+  const worker = startSimWorker({ hubUrl: h.hub.url, token: h.tokens.worker, devices: [webDevice('dev1')] });
+  t.after(() => worker.close());
+  await assert.rejects(worker.registered, (err: Error) => err.message === 'RATE_LIMITED');
+
+  await new Promise((r) => setTimeout(r, windowMs + 100));
+  assert.equal((await h.call('GET', `${API_PREFIX}/devices`, { token: h.tokens.agent })).status, 200, 'the address is let in once its window ends');
+  assert.equal((await h.call('GET', `${API_PREFIX}/devices`, { token: h.tokens.agent })).status, 200, 'good requests do not count');
+});

@@ -145,7 +145,7 @@ export async function buildApi(s: HubServices, options: ApiOptions): Promise<Fas
             hint: 'Browsers act from the hub\'s own pages (or SIMLAB_ALLOWED_ORIGINS); other clients send Authorization: Bearer <token>.',
           });
         }
-        const actor = await resolveActor(req.headers, s.verifier);
+        const actor = await resolveActor(req.headers, s.verifier, req.ip);
         if (!roleAtLeast(actor.role, def.minRole)) {
           throw new SimlabError('FORBIDDEN', `${def.method} ${def.url} needs the ${def.minRole} role or above; this token is ${actor.role}`);
         }

@@ -37,16 +37,17 @@ function bearerOf(headers: IncomingHttpHeaders): string | null {
 
 /**
  * The actor behind a request's headers (Authorization: Bearer, else the token cookie), for REST
- * and for Socket.IO handshakes alike. Throws UNAUTHORIZED with the reason.
+ * and for Socket.IO handshakes alike. Throws UNAUTHORIZED with the reason, or RATE_LIMITED
+ * when the client address failed too often lately.
  */
-export async function resolveActor(headers: IncomingHttpHeaders, verifier: TokenVerifier): Promise<Actor> {
+export async function resolveActor(headers: IncomingHttpHeaders, verifier: TokenVerifier, address: string | undefined): Promise<Actor> {
   const token = bearerOf(headers);
   if (token === null) {
     throw new SimlabError('UNAUTHORIZED', 'no token: send Authorization: Bearer <token>', {
       hint: 'create a token with an admin token: POST /api/v1/tokens',
     });
   }
-  const check = await verifier.check(token);
+  const check = await verifier.checkFrom(address, token);
   if (!check.ok) {
     const why = { malformed: 'malformed token', unknown: 'unknown token', revoked: 'token revoked', expired: 'token expired' }[check.reason];
     throw new SimlabError('UNAUTHORIZED', why, { details: { reason: check.reason } });

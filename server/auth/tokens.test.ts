@@ -46,8 +46,8 @@ test('resolveActor reads the bearer token or the cookie and says why it refuses'
   const store = openStore(t);
   const verifier = new TokenVerifier(store);
   const { token } = await issueToken(store, 'viewer-1', 'viewer', null);
-  assert.equal((await resolveActor({ authorization: `Bearer ${token}` }, verifier)).role, 'viewer');
-  assert.equal((await resolveActor({ cookie: `a=b; simlab_token=${token}` }, verifier)).name, 'viewer-1');
-  await assert.rejects(resolveActor({}, verifier), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
-  await assert.rejects(resolveActor({ authorization: 'Basic x' }, verifier), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
+  assert.equal((await resolveActor({ authorization: `Bearer ${token}` }, verifier, '127.0.0.1')).role, 'viewer');
+  assert.equal((await resolveActor({ cookie: `a=b; simlab_token=${token}` }, verifier, '127.0.0.1')).name, 'viewer-1');
+  await assert.rejects(resolveActor({}, verifier, '127.0.0.1'), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
+  await assert.rejects(resolveActor({ authorization: 'Basic x' }, verifier, '127.0.0.1'), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
 });

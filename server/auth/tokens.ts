@@ -1,6 +1,7 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Role, Store, TokenRecord } from '../store/store.js';
+import { AuthFailures } from './auth-failures.js';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 32;
@@ -42,7 +43,23 @@ export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason
 export class TokenVerifier {
   private readonly matched = new Map<string, string>();
 
-  constructor(private readonly store: Store) {}
+  constructor(
+    private readonly store: Store,
+    private readonly failures = new AuthFailures(),
+  ) {}
+
+  /**
+   * check() for a request from a client address: an address that failed too often lately is
+   * refused (RATE_LIMITED) before the token is looked at, and a token that names nothing counts
+   * against it. Revoked and expired tokens are real ones and do not count.
+   */
+  async checkFrom(address: string | undefined, token: string, now = Date.now()): Promise<TokenCheck> {
+    const from = address ?? 'unknown';
+    this.failures.assertAllowed(from, now);
+    const result = await this.check(token, now);
+    if (!result.ok && (result.reason === 'malformed' || result.reason === 'unknown')) this.failures.failed(from, now);
+    return result;
+  }
 
   async check(token: string, now = Date.now()): Promise<TokenCheck> {
     const m = TOKEN_PATTERN.exec(token);

@@ -65,7 +65,7 @@ export async function createDashboard(appDir = findAppDir()): Promise<Dashboard>
     const url = new URL(req.url ?? '/', 'http://hub');
     if (await handleSessionRoute(req, res, url.pathname, v)) return;
     if (req.method === 'GET' || req.method === 'HEAD') {
-      const gate = await gatePage(url.pathname, url.search, req.headers, v);
+      const gate = await gatePage(url.pathname, url.search, req.headers, v, req.socket.remoteAddress);
       if (!gate.pass) {
         res.writeHead(302, { location: gate.location, 'cache-control': 'no-store' });
         res.end();

@@ -19,11 +19,11 @@ function minRoleOf(path: string): UserRole {
  * Whether a page request may reach the dashboard: without a valid session it goes to sign-in
  * (saying why, and where to return), and a page above the session's role goes back to the devices.
  */
-export async function gatePage(path: string, search: string, headers: IncomingHttpHeaders, verifier: TokenVerifier): Promise<GateDecision> {
+export async function gatePage(path: string, search: string, headers: IncomingHttpHeaders, verifier: TokenVerifier, address: string | undefined): Promise<GateDecision> {
   if (PUBLIC_PREFIXES.some((p) => path === p || path.startsWith(p))) return { pass: true };
   let role;
   try {
-    role = (await resolveActor(headers, verifier)).role;
+    role = (await resolveActor(headers, verifier, address)).role;
   } catch (err) {
     const reason = err instanceof SimlabError ? String(err.options.details?.reason ?? 'signed-out') : 'signed-out';
     return { pass: false, location: `/signin?reason=${encodeURIComponent(reason)}&next=${encodeURIComponent(path + search)}` };

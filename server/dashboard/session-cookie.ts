@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { fail, ok, type Envelope } from '../../core/contract/index.js';
+import { fail, failFrom, httpStatusOf, ok, type Envelope } from '../../core/contract/index.js';
 import { TOKEN_COOKIE } from '../auth/actor.js';
 import { isUserRole } from '../auth/roles.js';
 import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
@@ -71,7 +71,14 @@ export async function handleSessionRoute(req: IncomingMessage, res: ServerRespon
     send(res, fail('signin', 'INVALID_ARGS', 'a token is required'), 400);
     return true;
   }
-  const check = await verifier.check(token);
+  let check;
+  try {
+    check = await verifier.checkFrom(req.socket.remoteAddress, token);
+  } catch (err) {
+    const envelope = failFrom('signin', err);
+    send(res, envelope, envelope.ok ? 200 : httpStatusOf(envelope.error.code));
+    return true;
+  }
   if (!check.ok) {
     const why = { malformed: 'that is not a simlab token', unknown: 'unknown token', revoked: 'this token was revoked', expired: 'this token has expired' }[check.reason];
     send(res, fail('signin', 'UNAUTHORIZED', why, { details: { reason: check.reason } }), 401);

@@ -5,21 +5,22 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { AuthFailures } from '../auth/auth-failures.js';
 import { TokenVerifier, issueToken } from '../auth/tokens.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { gatePage } from './page-gate.js';
 import { handleSessionRoute } from './session-cookie.js';
 
 /** The cookie session and the page gate over real HTTP, in front of a stand-in page. */
-async function serve(t: { after: (fn: () => Promise<void>) => void }) {
+async function serve(t: { after: (fn: () => Promise<void>) => void }, failures = new AuthFailures()) {
   const dir = mkdtempSync(join(tmpdir(), 'simlab-dash-'));
   const store = new SqliteStore(join(dir, 's.db'));
-  const verifier = new TokenVerifier(store);
+  const verifier = new TokenVerifier(store, failures);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     void (async () => {
       if (await handleSessionRoute(req, res, url.pathname, verifier)) return;
-      const gate = await gatePage(url.pathname, url.search, req.headers, verifier);
+      const gate = await gatePage(url.pathname, url.search, req.headers, verifier, req.socket.remoteAddress);
       if (!gate.pass) {
         res.writeHead(302, { location: gate.location });
         return res.end();
@@ -97,4 +98,16 @@ test('pages without a valid session go to sign-in with the reason; admin pages n
   assert.match((await get('/', cookie)).headers.get('location') ?? '', /^\/signin\?reason=revoked/);
   const expired = await issueToken(store, 'old', 'viewer', Date.now() - 1);
   assert.match((await get('/', `simlab_token=${expired.token}`)).headers.get('location') ?? '', /^\/signin\?reason=expired/);
+});
+
+test('guessing tokens at sign-in is refused by address (429) before the token is checked (issue 18, item 6)', async (t) => {
+  const { store, signIn } = await serve(t, new AuthFailures({ max: 3, windowMs: 60_000 }));
+  const { token } = await issueToken(store, 'alice', 'member', null);
+  const statuses: number[] = [];
+  for (let i = 0; i < 4; i++) statuses.push((await signIn(`slk_${String(i).padStart(16, '0')}_${'B'.repeat(43)}`)).status);
+  assert.deepEqual(statuses, [401, 401, 401, 429]);
+  const real = await signIn(token);
+  assert.equal(real.status, 429);
+  assert.equal(((await real.json()) as { error: { code: string } }).error.code, 'RATE_LIMITED');
+  assert.equal(real.headers.get('set-cookie'), null);
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Namespace, Server, Socket } from 'socket.io';
-import { fail, type Delivery, type Envelope } from '../../core/contract/index.js';
+import { SimlabError, fail, type Delivery, type Envelope } from '../../core/contract/index.js';
 import type { DeviceDescriptor } from '../../core/wire/device.js';
 import { issuesText } from '../../core/wire/invalid-args.js';
 import {
@@ -154,13 +154,13 @@ export class WorkerHub {
     nsp.use((socket, next) => {
       const auth = WorkerAuthSchema.safeParse(socket.handshake.auth);
       if (!auth.success) return next(new Error('UNAUTHORIZED'));
-      this.verifier.check(auth.data.token).then(
+      this.verifier.checkFrom(socket.handshake.address, auth.data.token).then(
         (check) => {
           if (!check.ok || check.record.role !== 'worker') return next(new Error('UNAUTHORIZED'));
           (socket.data as { tokenId?: string }).tokenId = check.record.id;
           next();
         },
-        () => next(new Error('UNAUTHORIZED')),
+        (err: unknown) => next(new Error(err instanceof SimlabError && err.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'UNAUTHORIZED')),
       );
     });
     nsp.on('connection', (socket) => this.onConnection(socket));

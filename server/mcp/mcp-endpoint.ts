@@ -44,7 +44,7 @@ export function registerMcpEndpoint(app: FastifyInstance, s: HubServices): void 
     const authorization = req.headers.authorization;
     if (!authorization) return send(reply, fail('mcp', 'UNAUTHORIZED', 'no token: send Authorization: Bearer <token>'));
     try {
-      await resolveActor({ authorization }, s.verifier);
+      await resolveActor({ authorization }, s.verifier, req.ip);
     } catch (err) {
       return send(reply, failFrom('mcp', err));
     }

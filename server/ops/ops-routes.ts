@@ -48,7 +48,7 @@ export function registerOpsRoutes(app: FastifyInstance, deps: { verifier: TokenV
       .send({ status: ready ? 'ready' : 'not_ready', checks: results });
   });
   app.get('/metrics', { config: { command: 'metrics' } }, async (req, reply) => {
-    const actor = await resolveActor(req.headers, deps.verifier);
+    const actor = await resolveActor(req.headers, deps.verifier, req.ip);
     if (!roleAtLeast(actor.role, 'viewer')) throw new SimlabError('FORBIDDEN', 'metrics need a viewer token or above');
     return reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
   });

@@ -20,7 +20,7 @@ export interface TestHub {
 
 /** A hub on port 0 with a temp data dir and one token per role, closed when the test ends. */
 export async function startTestHub(t: TestContext, options: Partial<HubOptions> = {}, dataDir = tempDataDir(t)): Promise<TestHub> {
-  const hub = await startHub({ port: 0, dataDir, rateLimit: { max: 100_000, windowMs: 60_000 }, ...options });
+  const hub = await startHub({ port: 0, dataDir, rateLimit: { max: 100_000, windowMs: 60_000 }, authFailureLimit: { max: 100_000, windowMs: 60_000 }, ...options });
   t.after(() => hub.close());
   const tokens = { worker: hub.workerToken ?? '' } as Record<Role, string>;
   for (const role of ['admin', 'member', 'agent', 'viewer'] as const) {

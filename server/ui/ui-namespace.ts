@@ -1,4 +1,5 @@
 import type { Namespace, Server } from 'socket.io';
+import { SimlabError } from '../../core/contract/index.js';
 import { UI_NAMESPACE, type UiClientEvents, type UiServerEvents } from '../../core/wire/ui-protocol.js';
 import type { HubServices } from '../api/services.js';
 import { actionJson } from '../api/views.js';
@@ -45,19 +46,19 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   nsp.use((socket, next) => {
     // Cross-site WebSocket hijacking: a page elsewhere must not open /ui with the person's cookie.
     if (!originAllowed(socket.handshake.headers, allowedOrigins)) return next(new Error('FORBIDDEN'));
-    resolveActor(socket.handshake.headers, s.verifier).then(
+    resolveActor(socket.handshake.headers, s.verifier, socket.handshake.address).then(
       (actor) => {
         if (!roleAtLeast(actor.role, 'viewer')) return next(new Error('FORBIDDEN'));
         viewers.set(socket, { socket, actor, frames: new Map(), outlines: new Set() });
         next();
       },
-      () => next(new Error('UNAUTHORIZED')),
+      (err: unknown) => next(new Error(err instanceof SimlabError && err.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'UNAUTHORIZED')),
     );
   });
 
   const recheck = setInterval(() => {
     for (const [socket] of viewers) {
-      resolveActor(socket.handshake.headers, s.verifier).catch((err: unknown) => {
+      resolveActor(socket.handshake.headers, s.verifier, socket.handshake.address).catch((err: unknown) => {
         socket.emit('session:ended', err instanceof Error ? err.message : 'signed out');
         socket.disconnect(true);
       });

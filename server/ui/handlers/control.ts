@@ -15,7 +15,7 @@ export function control(s: HubServices, viewer: Viewer) {
     try {
       const message = parseMessage(ControlSchema, raw);
       // The token is read again: a page must not act on a session that was revoked meanwhile.
-      const actor = await resolveActor(viewer.socket.handshake.headers, s.verifier);
+      const actor = await resolveActor(viewer.socket.handshake.headers, s.verifier, viewer.socket.handshake.address);
       if (!roleAtLeast(actor.role, 'agent')) throw new SimlabError('FORBIDDEN', `a ${actor.role} token may watch but never act`);
       if (!isCommandName(message.command) || OBSERVE_COMMANDS.has(message.command)) {
         throw new SimlabError('INVALID_ARGS', `${message.command} is not a device action`);
