@@ -44,36 +44,3 @@ export function pointToDocumentCss(view: PageView, p: Point): Point {
 export function clientRectToPoints(view: PageView, r: Rect): Rect {
   return { x: (r.x - view.offsetX) * view.scale, y: (r.y - view.offsetY) * view.scale, w: r.w * view.scale, h: r.h * view.scale };
 }
-
-const FOLLOW_MS = 16;
-
-/**
- * The page's zoom kept fresh while a gesture runs: a pinch that zooms the page must keep its
- * fingers where they are on the screen, and CDP maps CSS pixels with the zoom of the moment
- * (mapping with the zoom at the start would feed the zoom back into itself: a 2x pinch ended
- * at 5x). Reads `Page.getLayoutMetrics` about once a frame until stopped; the latest answer wins.
- */
-export async function followPageView(cdp: CDPSession): Promise<{ current: () => PageView; stop: () => Promise<void> }> {
-  let view = await readPageView(cdp);
-  let running = true;
-  const loop = (async () => {
-    while (running) {
-      const started = performance.now();
-      try {
-        view = await readPageView(cdp);
-      } catch {
-        return;
-      }
-      // About once a frame: fresher answers would not change where the next touch goes.
-      const rest = FOLLOW_MS - (performance.now() - started);
-      if (rest > 1) await new Promise((resolve) => setTimeout(resolve, rest));
-    }
-  })();
-  return {
-    current: () => view,
-    stop: async () => {
-      running = false;
-      await loop;
-    },
-  };
-}

@@ -74,19 +74,29 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
+ * Where each point goes on the page. `refresh` runs before a step with two fingers or more,
+ * once every earlier step is acknowledged: such a step may be a pinch that has zoomed the page,
+ * and the next points must be mapped with the zoom the page has now, not the zoom the
+ * gesture started with (that fed the zoom back into itself: a 2x pinch ended at 5x).
+ */
+export interface TouchMapping {
+  map: (p: TouchPoint) => TouchPoint;
+  refresh?: () => Promise<void>;
+}
+
+/**
  * Sends the steps on the timeline's clock: each step is scheduled at start + t (never by
- * adding up sleeps, so lateness does not accumulate). Steps are not awaited one by one:
- * Chromium acknowledges a touch move only after a rendered frame, which would stretch a
- * gesture to the page's frame rate; the CDP connection keeps them in order, and every
+ * adding up sleeps, so lateness does not accumulate). One-finger steps are not awaited one by
+ * one: Chromium acknowledges a touch move only after a rendered frame, which would stretch a
+ * drag to the page's frame rate; the CDP connection keeps them in order, and every
  * acknowledgement is awaited at the end. `held` tracks the fingers down, so a failure can
- * lift them; aborting the signal stops the gesture before its next step. `toDevice` maps
- * each point to the page's coordinates at the moment it is sent.
+ * lift them; aborting the signal stops the gesture before its next step.
  */
 export async function sendTouchSteps(
   cdp: CDPSession,
   steps: TouchStep[],
   held: Map<number, TouchPoint>,
-  toDevice: (p: TouchPoint) => TouchPoint = (p) => p,
+  mapping: TouchMapping = { map: (p) => p },
   signal?: AbortSignal,
 ): Promise<TouchTiming> {
   const start = performance.now();
@@ -99,14 +109,19 @@ export async function sendTouchSteps(
     const due = start + step.t;
     const wait = due - performance.now();
     if (wait > 1) await sleep(wait, signal);
+    if (mapping.refresh && step.touchPoints.length > 1) {
+      await Promise.allSettled(sent);
+      await mapping.refresh();
+    }
     if (signal?.aborted) {
       failure = signal.reason;
       break;
     }
+    if (failure !== undefined) break;
     const late = Math.max(0, performance.now() - due);
     maxLate = Math.max(maxLate, late);
     sumLate += late;
-    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints.map(toDevice) });
+    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints.map(mapping.map) });
     done.catch((err: unknown) => {
       failure ??= err;
     });

@@ -23,7 +23,7 @@ import { paintedSurfaces, scanControls } from './hit-scan.js';
 import { hitTestAt } from './hit-test.js';
 import { navigate } from './navigate.js';
 import type { RefusalLog } from './navigation-guard.js';
-import { followPageView, pointToViewportCss, readPageView } from './page-view.js';
+import { pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
@@ -161,22 +161,26 @@ export class WebDevice implements DeviceBridge {
     const steps = touchSteps(timeline);
     await this.input(async () => {
       options.signal?.throwIfAborted();
-      // CDP takes touches in CSS px: each is mapped with the page's zoom when it is sent.
-      const view = await followPageView(this.cdp).catch((err: unknown) => {
+      // CDP takes touches in CSS px: each is mapped with the page's zoom; a pinch reads it afresh.
+      let view = await readPageView(this.cdp).catch((err: unknown) => {
         throw this.unavailableOr(err, 'not_delivered');
       });
-      const toCss = (p: { x: number; y: number; id: number }) => ({ ...pointToViewportCss(view.current(), p), id: p.id });
+      const mapping = {
+        map: (p: { x: number; y: number; id: number }) => ({ ...pointToViewportCss(view, p), id: p.id }),
+        refresh: async () => {
+          view = await readPageView(this.cdp);
+        },
+      };
       const gesture = new AbortController();
       this.gesture = gesture;
       try {
         const signal = options.signal ? AbortSignal.any([gesture.signal, options.signal]) : gesture.signal;
-        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, toCss, signal);
+        this.lastTouchTiming = await sendTouchSteps(this.cdp, steps, this.held, mapping, signal);
       } catch (err) {
         await this.releaseFingers();
         throw this.unavailableOr(err, 'delivery_uncertain');
       } finally {
         this.gesture = undefined;
-        await view.stop();
       }
     });
   }
