@@ -39,10 +39,18 @@ export interface AndroidDeviceParts {
   recordTimeLimitS?: number;
   /** An on-device input path for whole timelines (the UiAutomator2 server), preferred when present. */
   pointer?: PointerInput;
+  /** An on-device text path (the UiAutomator2 server), preferred over `input text` when present. */
+  text?: TextInput;
   /** Puts the owner's screen-timeout setting back when the lab stops serving the device. */
   restoreAwake?: () => Promise<void>;
   /** An on-device helper to stop when the device closes, and to remove on request. */
   helper?: { close(): Promise<void>; uninstall(): Promise<void> };
+}
+
+/** Types text through an on-device service (any Unicode); INVALID_ARGS with `details.focused: null` when no field has the focus. */
+export interface TextInput {
+  readonly name: string;
+  type(text: string): Promise<void>;
 }
 
 /** Plays a whole gesture timeline (points, scaled to the device's pixels) through an on-device service. */
@@ -74,6 +82,7 @@ export class AndroidDevice implements DeviceBridge {
   private tree: TreeSource;
   private readonly touchscreen: Touchscreen | undefined;
   private pointer: PointerInput | undefined;
+  private textInput: TextInput | undefined;
   private readonly helper: { close(): Promise<void>; uninstall(): Promise<void> } | undefined;
   private readonly restoreAwake: (() => Promise<void>) | undefined;
   private readonly frameSource: ScreenrecordFrames | undefined;
@@ -109,6 +118,7 @@ export class AndroidDevice implements DeviceBridge {
       record: 'record the frames() stream',
     };
     this.pointer = parts.pointer;
+    this.textInput = parts.text;
     this.helper = parts.helper;
     this.restoreAwake = parts.restoreAwake;
     if ('reason' in parts.touch) {
@@ -216,7 +226,16 @@ export class AndroidDevice implements DeviceBridge {
   async type(text: string): Promise<void> {
     if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'type needs a text string');
     const reason = untypeableReason(text);
-    if (reason) throw new SimlabError('UNSUPPORTED', reason, { details: { capability: 'type' }, hint: 'type ASCII text; other characters need an input method on the device' });
+    const helper = this.textInput;
+    if (helper) {
+      try {
+        return await this.input(() => helper.type(text));
+      } catch (err) {
+        // Nothing focused for the server (a game or a custom view taking keys): `input text` sends key events anyway.
+        if (reason || !(err instanceof SimlabError && err.options.details?.focused === null)) throw err;
+      }
+    }
+    if (reason) throw new SimlabError('UNSUPPORTED', reason, { details: { capability: 'type' }, hint: 'type ASCII text; other characters need an input method on the device (the UiAutomator2 server)' });
     const lines = inputTextCommands(text);
     if (!lines.length) return;
     await this.input(async () => {
@@ -301,6 +320,7 @@ export class AndroidDevice implements DeviceBridge {
       if (verb === 'android.uninstall-helpers' && this.helper) {
         // From now on the device is read and touched the way it was before the helper.
         this.pointer = undefined;
+        this.textInput = undefined;
         this.tree = new UiautomatorTreeSource(this.adb);
         this.capabilities.multiTouch = !!this.touchscreen;
         await this.helper.uninstall();

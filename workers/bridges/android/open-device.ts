@@ -10,7 +10,7 @@ import { findFfmpeg } from '../../media/ffmpeg-path.js';
 import { EV_SYN, SYN_REPORT, parseGeteventPl, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
 import { restoreStayAwake, stayAwake } from './care/device-care.js';
-import { Uia2PointerInput, Uia2TreeSource } from './uia2/uia2-parts.js';
+import { Uia2PointerInput, Uia2TextInput, Uia2TreeSource } from './uia2/uia2-parts.js';
 import { Uia2Server } from './uia2/uia2-server.js';
 
 export interface OpenAndroidDeviceOptions {
@@ -95,7 +95,7 @@ export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Prom
     adb,
     facts,
     tree: options.tree ? options.tree(adb) : uia2 ? new Uia2TreeSource(uia2) : new UiautomatorTreeSource(adb),
-    ...(uia2 ? { pointer: new Uia2PointerInput(uia2), helper: uia2 } : {}),
+    ...(uia2 ? { pointer: new Uia2PointerInput(uia2), text: new Uia2TextInput(uia2), helper: uia2 } : {}),
     ...(owner === undefined ? {} : { restoreAwake: () => restoreStayAwake(adb, owner) }),
     touch,
     ffmpegPath: options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath,

@@ -153,7 +153,7 @@ export class Uia2Server {
       const gone = json.value?.error === 'invalid session id';
       throw new SimlabError(gone ? 'DEVICE_UNAVAILABLE' : 'INTERNAL', `UiAutomator2 server: ${json.value?.message ?? response.status}`, {
         delivery: 'not_delivered',
-        details: gone ? { restart: true } : { status: response.status },
+        details: gone ? { restart: true } : { status: response.status, ...(json.value?.error ? { error: json.value.error } : {}) },
       });
     }
     return json as T;

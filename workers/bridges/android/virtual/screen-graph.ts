@@ -130,6 +130,11 @@ export class ScreenGraph {
     return true;
   }
 
+  setText(field: UiNode, text: string): void {
+    field.text = text;
+    this.version++;
+  }
+
   deleteBackward(): boolean {
     const field = this.focusedEditText();
     if (!field || !field.text) return false;

@@ -7,6 +7,8 @@ import type { CommandHandler, CommandIo } from './sh-run.js';
 import { MultiTouchDecoder } from './touchscreen.js';
 import type { Gesture } from './touchscreen.js';
 import { ScreenGraph } from '../screen-graph.js';
+import type { UiNode } from '../ui-tree.js';
+import { keyCodeName } from './keycodes.js';
 import type { ScreenGraphSpec } from '../screen-graphs.js';
 import { renderPng } from '../render.js';
 import { inputCommands } from './commands/input.js';
@@ -180,6 +182,19 @@ export class VirtualAndroid {
   /** A tap anywhere (input tap, a short motionevent or MT-B touch): moves the screen graph. */
   tap(x: number, y: number): void {
     this.graph.tap(x, y);
+  }
+
+  /** A key press (`input keyevent`, or an on-device service's key): back, home and delete move the screen. */
+  pressKey(code: number, longPress = false): void {
+    this.inputEvents.push({ kind: 'key', code, name: keyCodeName(code), longPress, at: this.now() });
+    if (code === 4) this.graph.back();
+    else if (code === 3) this.graph.home();
+    else if (code === 67) this.graph.deleteBackward();
+  }
+
+  /** A field's whole text set at once (accessibility ACTION_SET_TEXT, as the UiAutomator2 server does). */
+  setFieldText(field: UiNode, text: string): void {
+    this.graph.setText(field, text);
   }
 
   /** Starts an animation: frames change and `uiautomator dump` cannot get an idle state. */

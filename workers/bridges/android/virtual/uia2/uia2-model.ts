@@ -1,5 +1,6 @@
 // A model of the UiAutomator2 server's HTTP endpoints that the android bridge uses, running in
-// the virtual device: status, session, page source, W3C pointer actions. Its answers have the
+// the virtual device: status, session, page source, W3C pointer actions, keys into the focused
+// field and key codes. Its answers have the
 // shapes the real server answers (uia2-responses.json, recorded from Appium logs); the page
 // source is the device's live tree, and pointer actions become the device's touches.
 import { randomUUID } from 'node:crypto';
@@ -13,6 +14,7 @@ import { serializePageSource } from '../ui-tree.js';
 const RESPONSES = JSON.parse(readFileSync(new URL('./uia2-responses.json', import.meta.url), 'utf8')) as {
   status: { sessionId: string; value: Record<string, unknown> };
   invalidSession: { value: Record<string, unknown> };
+  noSuchElement: { value: Record<string, unknown> };
 };
 
 /** The port the real server listens on, on the device. */
@@ -74,6 +76,24 @@ export class Uia2Model {
       // The server answers once the gesture has been played on the device's clock.
       await new Promise((r) => setTimeout(r, length));
       this.device.receiveGesture({ source: 'uia2', startedAt, fingers: timeline.fingers });
+      return answer(200, { sessionId: id, value: null });
+    }
+    if (req.method === 'POST' && rest === '/keys') {
+      // SendKeysToElement without an element: the focused field's text becomes its text plus ours.
+      const { text, replace } = JSON.parse(body || '{}') as { text?: unknown; replace?: unknown };
+      if (typeof text !== 'string') return answer(400, { sessionId: id, value: { error: 'invalid argument', message: "'text' is mandatory", stacktrace: '' } });
+      const field = this.device.graph.focusedEditText();
+      if (!field) return answer(404, { sessionId: id, ...RESPONSES.noSuchElement });
+      const enter = text.endsWith('\\n');
+      const typed = enter ? text.slice(0, -2) : text;
+      this.device.setFieldText(field, replace === true ? typed : field.text + typed);
+      if (enter) this.device.pressKey(66);
+      return answer(200, { sessionId: id, value: null });
+    }
+    if (req.method === 'POST' && rest === '/appium/device/press_keycode') {
+      const { keycode } = JSON.parse(body || '{}') as { keycode?: unknown };
+      if (typeof keycode !== 'number' || !Number.isInteger(keycode)) return answer(400, { sessionId: id, value: { error: 'invalid argument', message: "'keycode' is mandatory", stacktrace: '' } });
+      this.device.pressKey(keycode);
       return answer(200, { sessionId: id, value: null });
     }
     if (req.method === 'DELETE' && rest === '') {

@@ -3,7 +3,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CommandHandler, CommandIo } from '../sh-run.js';
 import type { VirtualAndroid } from '../device.js';
-import { keyCodeFromString, keyCodeName } from '../keycodes.js';
+import { keyCodeFromString } from '../keycodes.js';
 
 const SOURCES = new Set([
   'keyboard', 'dpad', 'gamepad', 'touchscreen', 'mouse', 'stylus', 'trackball', 'touchpad', 'touchnavigation', 'joystick', 'rotaryencoder',
@@ -99,10 +99,7 @@ export function inputCommands(device: VirtualAndroid): Record<string, CommandHan
         for (const c of codes) {
           const code = keyCodeFromString(c);
           if (code === null) return exception(io, 'keyevent', `java.lang.IllegalArgumentException: Unknown keycode: ${c}`);
-          device.inputEvents.push({ kind: 'key', code, name: keyCodeName(code), longPress, at: device.now() });
-          if (code === 4) device.graph.back();
-          else if (code === 3) device.graph.home();
-          else if (code === 67) device.graph.deleteBackward();
+          device.pressKey(code, longPress);
         }
         return 0;
       }
