@@ -85,6 +85,19 @@ export interface OutlineProblem {
   message: string;
 }
 
+/** One person (one token) with the device page open, in however many tabs and hubs. */
+export interface DeviceViewer {
+  name: string;
+  role: string;
+  pages: number;
+}
+
+/** Who has a device's page open now; the lease holder is the device summary's `lease.holder`. */
+export interface DeviceViewers {
+  deviceId: string;
+  viewers: DeviceViewer[];
+}
+
 /** The initial state of a device page; later changes come as `device` and `action` events. */
 export interface DeviceWatch {
   device: DeviceSummary;
@@ -98,6 +111,8 @@ export interface UiClientEvents {
   'devices:unwatch': () => void;
   'device:watch': (message: DeviceRequest, ack: Ack<DeviceWatch>) => void;
   'device:unwatch': (message: DeviceRequest) => void;
+  /** Who watches the device now; later changes come as `viewers`. */
+  'device:viewers': (message: DeviceRequest, ack: Ack<DeviceViewers>) => void;
   'frames:subscribe': (message: FramesSubscribe) => void;
   'frames:unsubscribe': (message: DeviceRequest) => void;
   'outline:subscribe': (message: DeviceRequest) => void;
@@ -112,6 +127,8 @@ export interface UiServerEvents {
   outline: (outline: OutlineUpdate) => void;
   'outline:error': (problem: OutlineProblem) => void;
   action: (action: ActionEntry) => void;
+  /** Sent to a device's watchers whenever someone opens or leaves its page. */
+  viewers: (viewers: DeviceViewers) => void;
   /** The session token stopped being valid (revoked or expired): the page goes to sign-in. */
   'session:ended': (reason: string) => void;
 }

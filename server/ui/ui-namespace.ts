@@ -8,9 +8,10 @@ import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
 import { roleAtLeast } from '../auth/roles.js';
 import { DeviceBroadcast } from './device-summaries.js';
 import { control } from './handlers/control.js';
-import { unwatchDevice, watchDevice, watchDevices } from './handlers/devices.js';
+import { deviceViewers, unwatchDevice, watchDevice, watchDevices } from './handlers/devices.js';
 import { stopFrames, subscribeFrames, unsubscribeFrames } from './handlers/frames.js';
 import { subscribeOutline, unsubscribeOutline } from './handlers/outlines.js';
+import { DevicePresence, type ViewerData } from './presence.js';
 import { SharedOutlines } from './shared-outlines.js';
 import { quietly, type UiSocket, type Viewer } from './viewer.js';
 
@@ -28,6 +29,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   const viewers = new Map<UiSocket, Viewer>();
   const outlines = new SharedOutlines(s.actions);
   const broadcast = new DeviceBroadcast(nsp, s);
+  const presence = new DevicePresence(nsp);
   const offActions = s.actionFeed.subscribe((event) => {
     nsp.to(`device:${event.action.deviceId}`).emit('action', actionJson(event.action));
     if (event.kind === 'finished') outlines.deviceActed(event.action.deviceId);
@@ -50,6 +52,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
       (actor) => {
         if (!roleAtLeast(actor.role, 'viewer')) return next(new Error('FORBIDDEN'));
         viewers.set(socket, { socket, actor, frames: new Map(), outlines: new Set() });
+        (socket.data as ViewerData).viewer = { tokenId: actor.tokenId, name: actor.name, role: actor.role };
         next();
       },
       (err: unknown) => next(new Error(err instanceof SimlabError && err.code === 'RATE_LIMITED' ? 'RATE_LIMITED' : 'UNAUTHORIZED')),
@@ -76,13 +79,18 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
     if (!viewer) return void socket.disconnect(true);
     socket.on('devices:watch', quietly(watchDevices(s, viewer)));
     socket.on('devices:unwatch', quietly(() => socket.leave('devices')));
-    socket.on('device:watch', quietly(watchDevice(s, viewer)));
-    socket.on('device:unwatch', quietly(unwatchDevice(viewer)));
+    socket.on('device:watch', quietly(watchDevice(s, viewer, presence)));
+    socket.on('device:unwatch', quietly(unwatchDevice(viewer, presence)));
+    socket.on('device:viewers', quietly(deviceViewers(presence)));
     socket.on('frames:subscribe', quietly(subscribeFrames(s, viewer)));
     socket.on('frames:unsubscribe', quietly(unsubscribeFrames(viewer)));
     socket.on('outline:subscribe', quietly(subscribeOutline(s, outlines, viewer)));
     socket.on('outline:unsubscribe', quietly(unsubscribeOutline(outlines, viewer)));
     socket.on('control', quietly(control(s, viewer)));
+    // The rooms are still known while disconnecting: the pages left behind hear who went.
+    socket.on('disconnecting', () => {
+      for (const room of socket.rooms) if (room.startsWith('device:')) presence.deviceChanged(room.slice('device:'.length));
+    });
     socket.on('disconnect', () => {
       leave(viewer);
       viewers.delete(socket);
@@ -93,6 +101,7 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
     close: () => {
       clearInterval(recheck);
       broadcast.close();
+      presence.close();
       offActions();
       offRevoked();
       // Sockets are left to the hub's shutdown: a transport close (not a server disconnect) makes

@@ -3,6 +3,7 @@ import { DeviceRequestSchema, type ActionEntry } from '../../../core/wire/ui-pro
 import type { HubServices } from '../../api/services.js';
 import { actionJson } from '../../api/views.js';
 import { deviceSummaries } from '../device-summaries.js';
+import { deviceRoom, type DevicePresence } from '../presence.js';
 import { parseMessage, replyOf, type Viewer } from '../viewer.js';
 
 /** Recent actions a device page starts with. */
@@ -27,14 +28,15 @@ export function watchDevices(s: HubServices, viewer: Viewer) {
 }
 
 /** `device:watch`: one device, its recent actions, and its changes and new actions from then on. */
-export function watchDevice(s: HubServices, viewer: Viewer) {
+export function watchDevice(s: HubServices, viewer: Viewer, presence: DevicePresence) {
   return async (raw: unknown, ack: unknown): Promise<void> => {
     const reply = replyOf<Envelope>(ack);
     try {
       const { deviceId } = parseMessage(DeviceRequestSchema, raw);
       const [device] = await deviceSummaries(s, new Set([deviceId]));
       if (!device) throw new SimlabError('NOT_FOUND', `no device ${deviceId}`);
-      await viewer.socket.join(`device:${deviceId}`);
+      await viewer.socket.join(deviceRoom(deviceId));
+      presence.deviceChanged(deviceId);
       reply(ok('device.watch', { device, actions: await recentActions(s, deviceId) }));
     } catch (err) {
       reply(failFrom('device.watch', err));
@@ -43,6 +45,23 @@ export function watchDevice(s: HubServices, viewer: Viewer) {
 }
 
 /** `device:unwatch`. */
-export function unwatchDevice(viewer: Viewer) {
-  return async (raw: unknown): Promise<void> => viewer.socket.leave(`device:${parseMessage(DeviceRequestSchema, raw).deviceId}`);
+export function unwatchDevice(viewer: Viewer, presence: DevicePresence) {
+  return async (raw: unknown): Promise<void> => {
+    const { deviceId } = parseMessage(DeviceRequestSchema, raw);
+    await viewer.socket.leave(deviceRoom(deviceId));
+    presence.deviceChanged(deviceId);
+  };
+}
+
+/** `device:viewers`: who has the device's page open now (any hub). */
+export function deviceViewers(presence: DevicePresence) {
+  return async (raw: unknown, ack: unknown): Promise<void> => {
+    const reply = replyOf<Envelope>(ack);
+    try {
+      const { deviceId } = parseMessage(DeviceRequestSchema, raw);
+      reply(ok('device.viewers', await presence.viewersOf(deviceId)));
+    } catch (err) {
+      reply(failFrom('device.viewers', err));
+    }
+  };
 }

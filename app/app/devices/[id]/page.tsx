@@ -9,6 +9,7 @@ import { typingInto } from '../../../components/Shell';
 import { Gallery, takeShot, type Shot } from '../../../components/Gallery';
 import { StreamSurface, type StreamQuality, type Zoom } from '../../../components/StreamSurface';
 import { TextBoxes } from '../../../components/TextBoxes';
+import { Watchers } from '../../../components/Watchers';
 import { useStoredChoice } from '../../../lib/stored-choice';
 import { errorText } from '../../../lib/api';
 import { sameElement } from '../../../lib/identity';
@@ -259,6 +260,10 @@ export default function DevicePage() {
         <OutlinePanel outline={outline} error={outlineError} hovered={hovered} selected={selected} onHover={setHovered} onSelect={select} />
       </div>
       <div className="column side">
+        <div className="panel">
+          <h2>Watching</h2>
+          <Watchers deviceId={deviceId} holder={device.lease?.holder ?? null} me={me} />
+        </div>
         <div className="panel">
           <h2>Inspector</h2>
           <Inspector element={current ?? chosen} gone={!!chosen && !current} blocked={blocked} send={send} />
