@@ -17,6 +17,8 @@ export const MIN_CONSISTENCY = 0.5;
 export const MIN_SCORE = 1;
 /** Smallest side of a cell, in points: thinner nodes are separators and decorations. */
 const MIN_CELL_SIDE = 4;
+/** A column of cells narrower than this share of the screen is a rail of controls, not content rows. */
+const RAIL_SHARE = 0.2;
 
 /** Every visible node with its parent and its visible part on the screen. */
 function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Placed[] } {
@@ -43,8 +45,10 @@ function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Plac
  * (or cells); a row of items only where it scrolls or collects (a bar of five buttons stays
  * five buttons); a plain column needs three rows.
  */
-function admissible(s: Scored): boolean {
+function admissible(s: Scored, screen: Screen): boolean {
   const c = s.candidate;
+  // Windows (a status bar, the app, a navigation bar) are not the rows of anything.
+  if (new Set(c.cells.map((p) => p.node.window)).size > 1) return false;
   // A list the platform names is a list with one cell in view, and with cells of every kind (a
   // feed's composer, stories and posts): the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
@@ -57,6 +61,8 @@ function admissible(s: Scored): boolean {
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list.
   if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
+  // A narrow column at the side (an editor's tools, a video's like and share buttons) is a rail of controls.
+  if (!collection && c.axis === 'vertical' && !c.grid && Math.max(...c.cells.map((p) => p.vis.w)) < RAIL_SHARE * screen.size.w) return false;
   return true;
 }
 
@@ -111,7 +117,7 @@ export function detectLists(screen: Screen): FoundList[] {
   }
   candidates.push(...spacingCandidates(all));
 
-  const admitted = candidates.map((c) => scoreCandidate(c, screen.size)).filter(admissible);
+  const admitted = candidates.map((c) => scoreCandidate(c, screen.size)).filter((s) => admissible(s, screen));
   const strips = new Set(admitted.filter((s) => isStripInside(s.candidate, admitted)));
   // A strip of chips or stories inside a column of rows is not the screen's main list.
   const scored = admitted.sort((a, b) => Number(strips.has(a)) - Number(strips.has(b)) || byScore(a, b));

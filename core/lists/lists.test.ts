@@ -140,7 +140,7 @@ describe('detectLists', () => {
     assert.deepEqual(labels(spacing.cells), slots.map((s) => s.label));
   });
 
-  it('puts the better list first and a nested list inside one cell after it', () => {
+  it('takes the rows for the list, not the section holding a carousel above them, and the carousel after it', () => {
     const cards = Array.from({ length: 3 }, (_, i) => node('Button', { x: 16 + i * 130, y: 130, w: 120, h: 80 }, [], { label: `Card ${i}`, actions: ['tap'] }));
     const carousel = node('List', { x: 0, y: 130, w: W, h: 80 }, cards);
     const feed = node('List', { x: 0, y: 100, w: W, h: 700 }, [
@@ -149,10 +149,27 @@ describe('detectLists', () => {
     ]);
     const lists = detectLists(screenOf(feed));
     assert.deepEqual(lists.map((l) => [l.container, l.axis, l.cells.length]), [
-      [feed, 'vertical', 6],
+      [feed, 'vertical', 5],
       [carousel, 'horizontal', 3],
     ]);
     assert.ok((lists[0]?.score ?? 0) >= (lists[1]?.score ?? 0));
+  });
+
+  it('leaves out the items above the rows: a search field, a banner and a strip of another size', () => {
+    const search = node('Group', { x: 0, y: 100, w: W, h: 54 }, [text('Search', { x: 16, y: 110, w: 200, h: 30 })], { actions: ['tap'] });
+    const banner = node('Group', { x: 0, y: 154, w: W, h: 146 }, [text('Get the app', { x: 16, y: 170, w: 300, h: 40 })]);
+    const strip = node('Group', { x: 0, y: 300, w: W, h: 50 }, [text('Inbox', { x: 16, y: 310, w: 100, h: 30 })], { actions: ['tap'] });
+    const chats = Array.from({ length: 5 }, (_, i) => row(`Chat ${i}`, 350 + i * 80, 80));
+    const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 744 }, [search, banner, strip, ...chats])));
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['Chat 0', 'Chat 1', 'Chat 2', 'Chat 3', 'Chat 4']);
+  });
+
+  it('does not take windows for rows, nor a narrow column of tool buttons at the side for a list', () => {
+    // Three apps stacked in split-screen windows of one height.
+    const windows = ['Mail', 'Maps', 'Notes'].map((name, i) => node('Group', { x: 0, y: i * 280, w: W, h: 280 }, [text(name, { x: 10, y: i * 280 + 10, w: 80, h: 30 })], { window: name }));
+    assert.deepEqual(detectLists(screenOf(...windows)), []);
+    const tools = ['Text', 'Trim', 'Filters', 'Voiceover', 'More'].map((label, i) => node('Button', { x: 330, y: 200 + i * 48, w: 56, h: 48 }, [], { label, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 330, y: 200, w: 56, h: 240 }, tools))), []);
   });
 
   it('is deterministic', () => {

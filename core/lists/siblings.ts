@@ -12,6 +12,12 @@ const STACKED_OVERLAP = 0.5;
 const TILE_SIZE_TOLERANCE = 0.15;
 /** Share of members with one id that makes it the id of the rows. */
 const ROW_ID_SHARE = 0.6;
+/** Rows share a size within this fraction, and such rows are at least this share of the members... */
+const ROW_SIZE_TOLERANCE = 0.1;
+const ROW_SIZE_SHARE = 0.5;
+/** ...for an end member further than this fraction from their size to be something else. */
+const ODD_SIZE_TOLERANCE = 0.25;
+const TWIN_SIZE_TOLERANCE = 0.05;
 /** An end member this many times the median size of the others is not a row. */
 const OVERSIZED = 3;
 
@@ -21,7 +27,7 @@ export function scrolls(p: Placed): boolean {
   return p.parent !== null && isScroller(p.parent.node) && p.parent.node.children.length === 1;
 }
 
-function alignedGroups(items: readonly Placed[], axis: ListAxis): Placed[][] {
+function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Placed[][] {
   const groups: Placed[][] = [];
   for (const item of items) {
     const home = groups.find((g) => intervalIou(across((g[0] as Placed).vis, axis), across(item.vis, axis)) >= ALIGNED_IOU);
@@ -34,6 +40,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis): Placed[][] {
     .map(dropNestedLists)
     .map(trimForeignEnds)
     .map((g) => trimOversized(g, axis))
+    .map((g) => trimOddEnds(g, axis, clip))
     .filter((g) => g.length >= 2);
 }
 
@@ -48,16 +55,25 @@ function dropNestedLists(group: Placed[]): Placed[] {
  * member with another id is a different item above or below the rows (a search bar).
  */
 function trimForeignEnds(group: Placed[]): Placed[] {
+  const byId = trimEndsBy(group, (m) => m.node.id);
+  // Without ids, the rows' class says the same (a search field and a banner above chat rows).
+  return byId === group ? trimEndsBy(group, (m) => m.node.className) : byId;
+}
+
+function trimEndsBy(group: Placed[], key: (m: Placed) => string | undefined): Placed[] {
   if (group.length < 3) return group;
   const counts = new Map<string, number>();
-  for (const m of group) if (m.node.id) counts.set(m.node.id, (counts.get(m.node.id) ?? 0) + 1);
-  const [rowId, n] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
+  for (const m of group) {
+    const k = key(m);
+    if (k) counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  const [rowKey, n] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] ?? ['', 0];
   if (n < ROW_ID_SHARE * group.length) return group;
   let start = 0;
   let end = group.length;
-  while (start < end && group[start]?.node.id !== rowId) start++;
-  while (end > start && group[end - 1]?.node.id !== rowId) end--;
-  return end - start >= 2 ? group.slice(start, end) : group;
+  while (start < end && key(group[start] as Placed) !== rowKey) start++;
+  while (end > start && key(group[end - 1] as Placed) !== rowKey) end--;
+  return end - start >= 2 && end - start < group.length ? group.slice(start, end) : group;
 }
 
 /** A first or last member several times the size of the others is the page around them (a content area below a header), not a row. */
@@ -69,6 +85,35 @@ function trimOversized(group: Placed[], axis: ListAxis): Placed[] {
   while (out.length >= 3 && size(out[out.length - 1] as Placed) > OVERSIZED * m) out = out.slice(0, -1);
   while (out.length >= 3 && size(out[0] as Placed) > OVERSIZED * m) out = out.slice(1);
   return out;
+}
+
+/**
+ * Where most members share one size (the rows), first or last members of other sizes are the
+ * items above or below them (a search field, a banner, a strip of stories above chat rows).
+ */
+function trimOddEnds(group: Placed[], axis: ListAxis, clip: Rect): Placed[] {
+  if (group.length < 4) return group;
+  const size = (m: Placed) => along(m.node.frame, axis)[1];
+  const alike = (a: number, b: number) => near(a, b, ROW_SIZE_TOLERANCE);
+  const counts = group.map((m) => group.filter((o) => alike(size(o), size(m))).length);
+  const most = Math.max(...counts);
+  if (most < ROW_SIZE_SHARE * group.length) return group;
+  const rowSize = size(group[counts.indexOf(most)] as Placed);
+  // A declared cell is a row, and so is a member of a second kind of row (its size recurs).
+  const recurs = (m: Placed) => group.some((o) => o !== m && near(size(o), size(m), TWIN_SIZE_TOLERANCE));
+  // A row cut by the container's edge is shorter: partly hidden, or (uiautomator cuts the bounds
+  // themselves) ending at the container's end.
+  const [clipStart, clipLength] = along(clip, axis);
+  const cut = (m: Placed) => {
+    const [s, l] = along(m.vis, axis);
+    return size(m) < rowSize && (l < size(m) - 1 || Math.abs(s + l - (clipStart + clipLength)) <= 1);
+  };
+  const fits = (m: Placed | undefined) => m !== undefined && (isCell(m.node) || recurs(m) || cut(m) || near(size(m), rowSize, ODD_SIZE_TOLERANCE));
+  let start = 0;
+  let end = group.length;
+  while (start < end && !fits(group[start])) start++;
+  while (end > start && !fits(group[end - 1])) end--;
+  return end - start >= 3 ? group.slice(start, end) : group;
 }
 
 /** Ordered along the axis; of two members drawn over each other, the larger stays. */
@@ -181,7 +226,7 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
   if (grid) out.push(make(grid, 'vertical', true));
   const inGrid = new Set(grid ?? []);
   const outsideGrid = (g: Placed[]) => !g.every((m) => inGrid.has(m));
-  for (const g of alignedGroups(pool, 'vertical')) if (outsideGrid(g)) out.push(make(g, 'vertical', false));
-  if (collects) for (const g of alignedGroups(pool, 'horizontal')) if (outsideGrid(g)) out.push(make(g, 'horizontal', false));
+  for (const g of alignedGroups(pool, 'vertical', parent.vis)) if (outsideGrid(g)) out.push(make(g, 'vertical', false));
+  if (collects) for (const g of alignedGroups(pool, 'horizontal', parent.vis)) if (outsideGrid(g)) out.push(make(g, 'horizontal', false));
   return out;
 }
