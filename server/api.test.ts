@@ -30,6 +30,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
   '/devices/:id/key': { key: 'Enter' },
   '/devices/:id/button': { button: 'back' },
   '/devices/:id/web/open': { url: 'https://example.com/' },
+  '/devices/:id/flows': { flow: { flow: 1, steps: [{ command: 'tap', args: { target: '@1' } }] } },
 };
 
 test('the route table, walked unauthenticated and with each role, answers 401 / 403 / allowed exactly by minimum role', async (t) => {

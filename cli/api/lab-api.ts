@@ -1,5 +1,7 @@
 import type { Envelope } from '../../core/contract/envelope.js';
 import type { DeviceJson, LeaseJson, SessionJson, TokenJson } from '../../core/wire/api-views.js';
+import type { Flow, FlowRun } from '../../core/flows/flow-schema.js';
+import type { MaestroFlow } from '../../core/flows/maestro.js';
 import type { RecordingStateJson } from '../../core/wire/replay-views.js';
 import type { HubClient } from './client.js';
 
@@ -53,6 +55,16 @@ export class LabApi {
   /** A session's evidence bundle (zip bytes). */
   evidence(sessionId: string): Promise<Envelope<Buffer>> {
     return this.client.download('evidence.export', `/sessions/${enc(sessionId)}/evidence`);
+  }
+
+  /** A session's actions as a flow, and as Maestro YAML. */
+  flowExport(sessionId: string, query: { from?: number; to?: number; name?: string }): Promise<Envelope<{ flow: Flow; maestro: MaestroFlow }>> {
+    return this.client.request('flow.export', 'GET', `/sessions/${enc(sessionId)}/flow`, { query: { ...query } });
+  }
+
+  /** Runs a flow on a leased device; each step may take up to the hub's deadline, so the wait grows with the steps. */
+  runFlow(deviceId: string, flow: unknown, record: boolean, steps: number): Promise<Envelope<FlowRun>> {
+    return this.client.request('flow.run', 'POST', `/devices/${enc(deviceId)}/flows`, { body: { flow, record }, timeoutMs: Math.min(60 * 60_000, (steps + 2) * 60_000) });
   }
 
   outline(deviceId: string, query: OutlineQuery): Promise<Envelope<unknown>> {

@@ -28,6 +28,7 @@ export const VERB_LOADERS: Readonly<Record<string, VerbLoader>> = {
   devices: async () => [(await import('./devices.js')).devicesCommand()],
   batch: async () => [(await import('./batch.js')).batchCommand()],
   log: async () => [(await import('./log.js')).logCommand()],
+  flow: async () => [(await import('./flow.js')).flowCommand()],
   mcp: async () => [(await import('./mcp.js')).mcpCommand()],
   outline: async () => [(await import('./outline.js')).outlineCommand()],
   web: async () => [(await import('./web.js')).webCommand()],

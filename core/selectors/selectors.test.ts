@@ -7,6 +7,7 @@ import { node, settingsScreen } from '../outline/test-support/screens.js';
 import { parseSelector } from './parse.js';
 import { resolveSelector } from './resolve.js';
 import { selectorsFor } from './selectors-for.js';
+import { stableSelectorFor } from './stable-selector.js';
 
 function snapshot(opts: Parameters<typeof settingsScreen>[0] = {}) {
   const { screen, rows, table } = settingsScreen(opts);
@@ -120,5 +121,28 @@ describe('selectorsFor', () => {
     for (const s of all) assert.equal(resolveSelector(s, { latest }).index, sw.index, s);
     const lengths = all.map((s) => s.length);
     assert.deepEqual(lengths, [...lengths].sort((a, b) => a - b));
+  });
+});
+
+describe('stableSelectorFor', () => {
+  const latest = snapshot();
+  const find = (pred: (e: (typeof latest.elements)[number]) => boolean) => {
+    const el = latest.elements.find(pred);
+    assert.ok(el);
+    return el;
+  };
+  it('names an element by what it is, never by a snapshot ref: id first, then text, then role and label, then list cell', () => {
+    assert.equal(stableSelectorFor(find((e) => e.role === 'Switch'), latest), '#wifi_switch');
+    assert.equal(stableSelectorFor(find((e) => e.label === 'Sign in'), latest), '#login');
+    assert.equal(stableSelectorFor(find((e) => e.role === 'Button' && e.label === 'Profile'), latest), 'text="Profile"');
+    // The rows share one id and their titles repeat inside them: the row is found by its cell number.
+    const row = find((e) => e.role === 'Cell' && e.list?.cell === 2);
+    assert.equal(stableSelectorFor(row, latest), '#2');
+    for (const el of latest.elements) {
+      const s = stableSelectorFor(el, latest);
+      if (s === undefined) continue;
+      assert.ok(!s.startsWith('@'), s);
+      assert.equal(resolveSelector(s, { latest }).index, el.index, s);
+    }
   });
 });

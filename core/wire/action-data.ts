@@ -16,7 +16,16 @@ export const ActionDataSchema = z.object({
   delivered: z.literal(true),
   delivery: DeliverySchema,
   /** Where the action landed, and the element there in a few words (`Tab "Settings"`) when there was one. */
-  target: z.object({ selector: z.string().optional(), tap: z.object({ x: z.number(), y: z.number() }).strict(), element: z.string().optional() }).strict().optional(),
+  target: z
+    .object({
+      selector: z.string().optional(),
+      tap: z.object({ x: z.number(), y: z.number() }).strict(),
+      element: z.string().optional(),
+      /** A selector for the element that holds on another run of the app (id, text, role and label, cell), for flows. */
+      stable: z.string().optional(),
+    })
+    .strict()
+    .optional(),
   before: SnapshotIdSchema,
   after: SnapshotIdSchema,
   /** The settled diff as text. */

@@ -12,7 +12,7 @@ import { outlineJson } from '../../core/outline/json.js';
 import { elementName } from '../../core/outline/format.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
-import { parseSelector, resolveSelector } from '../../core/selectors/index.js';
+import { parseSelector, resolveSelector, stableSelectorFor } from '../../core/selectors/index.js';
 import { admit } from '../../core/wire/admission.js';
 import type { ActionData } from '../../core/wire/action-data.js';
 import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
@@ -315,7 +315,11 @@ export class DeviceSession {
     };
     if (located) {
       data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
-      if (located.element) data.target.element = elementName(located.element);
+      if (located.element) {
+        data.target.element = elementName(located.element);
+        const stable = stableSelectorFor(located.element, located.before);
+        if (stable !== undefined) data.target.stable = stable;
+      }
     }
     await this.witness(run, before, seen.snapshot, data.diff);
     return { data, after: seen.snapshot };
