@@ -1,6 +1,7 @@
 // The layering of DESIGN.md section 1, enforced: see DEPS.md.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import importCycles from './scripts/eslint/no-import-cycle.js';
 
 const ours = (folder) => [`**/${folder}/**`, `**/${folder}`];
 const io = ['fs', 'net', 'http', 'https', 'child_process', 'dgram', 'tls', 'worker_threads', 'cluster'].flatMap(
@@ -44,6 +45,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-warning-comments': ['error', { terms: ['todo', 'fixme', 'xxx'], location: 'start' }],
     },
+  },
+  {
+    // No module may import, through others, the module importing it (DEPS.md).
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { simlab: importCycles },
+    rules: { 'simlab/no-import-cycle': 'error' },
   },
   {
     files: ['core/**'],

@@ -10,6 +10,7 @@ import { roleAtLeast } from '../auth/roles.js';
 import { registerMcpEndpoint } from '../mcp/mcp-endpoint.js';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from '../ops/request-context.js';
 import { openApiDocument } from './openapi.js';
+import { API_PREFIX } from './prefix.js';
 import { isRaw, type AnyRoute } from './route.js';
 import type { HubServices } from './services.js';
 import { commandRoutes } from './routes/commands.js';
@@ -22,7 +23,7 @@ import { shareRoutes } from './routes/shares.js';
 import { sessionRoutes } from './routes/sessions.js';
 import { tokenRoutes } from './routes/tokens.js';
 
-export const API_PREFIX = '/api/v1';
+export { API_PREFIX };
 const BODY_LIMIT = 256 * 1024;
 
 export interface RateLimit {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { fail, failFrom, httpStatusOf, type Envelope } from '../../core/contract/index.js';
 import type { LabCall } from '../../core/mcp/lab-call.js';
 import { callLabTool, listLabTools, MCP_INSTRUCTIONS } from '../../core/mcp/lab-tools.js';
-import { API_PREFIX } from '../api/app.js';
+import { API_PREFIX } from '../api/prefix.js';
 import type { HubServices } from '../api/services.js';
 import { resolveActor } from '../auth/actor.js';
 

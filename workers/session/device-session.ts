@@ -22,6 +22,7 @@ import type { Capabilities, DeviceBridge, DeviceInfo } from '../bridge.js';
 import { evidenceOfScreens, takeThumbnail, type ActionEvidence, type SeenScreens } from './action-evidence.js';
 import { DeliveryLedger } from './delivery-ledger.js';
 import { CommandQueue } from './command-queue.js';
+import type { HandlerSession, Located, Run } from './handler-context.js';
 import { Observer, type Observation, type ObserverOptions } from './observer.js';
 import { SnapshotHistory } from './snapshot-history.js';
 import { screenshotCommand } from './screenshot-command.js';
@@ -55,28 +56,6 @@ export interface SessionContext {
   deadlineMs?: number;
 }
 
-/** Where an action lands, found on the screen as it is right before acting. */
-export interface Located {
-  point: Point;
-  /** The element on the current screen (for a selector; for a point, what is under it). */
-  element?: OutlineElement;
-  selector?: string;
-  /** The current screen: the settled diff's "before". */
-  before: Snapshot;
-}
-
-/** The state one running command shares with the handlers. */
-export interface Run {
-  lease: string;
-  ledger: DeliveryLedger;
-  /** The screens the action saw, for its evidence. */
-  seen: SeenScreens;
-  /** Take a thumbnail once the action settles. */
-  thumbnail: boolean;
-  /** Aborted when the command is given up (deadline, lease ended, session closed): input in progress stops. */
-  signal: AbortSignal;
-}
-
 /** The cross-platform commands; platform verbs (`web.open`) go to the bridge's platformVerb. */
 type CoreCommand = Exclude<CommandName, `${string}.${string}`>;
 
@@ -87,7 +66,7 @@ type CoreCommand = Exclude<CommandName, `${string}.${string}`>;
  * report every failure as an envelope with an honest delivery. `execute` never throws and
  * runs one command at a time.
  */
-export class DeviceSession {
+export class DeviceSession implements HandlerSession {
   readonly info: DeviceInfo;
   readonly capabilities: Capabilities;
   private readonly queue: CommandQueue;

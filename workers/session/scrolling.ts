@@ -1,7 +1,7 @@
 import { fling, scrollBy } from '../../core/gestures/index.js';
 import type { Point, Rect, ScrollOffset } from '../../core/model/index.js';
 import type { CommandArgs } from '../../core/wire/commands.js';
-import type { DeviceSession, Run } from './device-session.js';
+import type { HandlerSession, Run } from './handler-context.js';
 import { scrollRegion, scrollRegionAt } from './targets.js';
 
 /** scroll-by is done when it is this close to what was asked (points). */
@@ -32,7 +32,7 @@ function mostMoved(a: Offsets, b: Offsets): string | undefined {
   return best;
 }
 
-async function readOffsets(session: DeviceSession): Promise<Offsets> {
+async function readOffsets(session: HandlerSession): Promise<Offsets> {
   return offsetsOf((await session.bridge.appState()).scroll);
 }
 
@@ -42,7 +42,7 @@ async function readOffsets(session: DeviceSession): Promise<Offsets> {
  * before content moves (touch slop) is learned from each drag, so a correction is not
  * swallowed by it and later scrolls need a single drag.
  */
-export async function scrollByCommand(session: DeviceSession, a: CommandArgs<'scroll-by'>, run: Run): Promise<unknown> {
+export async function scrollByCommand(session: HandlerSession, a: CommandArgs<'scroll-by'>, run: Run): Promise<unknown> {
   const located = a.target === undefined ? undefined : await session.locate(a.target, run);
   const before = located?.before ?? (await session.observe(run, false, false)).snapshot;
   const region: Rect = located ? scrollRegionAt(before, located.point) : scrollRegion(before);
@@ -120,7 +120,7 @@ function flingPath(region: Rect, direction: 'up' | 'down' | 'left' | 'right'): [
  * reveals what is further down). The answer says where the content was at release and where
  * it came to rest, so the coasting is visible.
  */
-export async function flingCommand(session: DeviceSession, a: CommandArgs<'fling'>, run: Run): Promise<unknown> {
+export async function flingCommand(session: HandlerSession, a: CommandArgs<'fling'>, run: Run): Promise<unknown> {
   const located = a.target === undefined ? undefined : await session.locate(a.target, run);
   const before = located?.before ?? (await session.observe(run, false, false)).snapshot;
   const region = located?.element?.visibleFrame ?? scrollRegion(before);

@@ -4,7 +4,7 @@ import { identityOf } from '../../core/outline/identity.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import type { CommandArgs } from '../../core/wire/commands.js';
 import { canonicalKey } from '../../core/wire/keys.js';
-import type { DeviceSession, Located, Run } from './device-session.js';
+import type { HandlerSession, Located, Run } from './handler-context.js';
 
 const TEXT_ROLES = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea']);
 
@@ -29,7 +29,7 @@ function verificationFailed(message: string, details: Record<string, unknown>): 
   });
 }
 
-async function pressKey(session: DeviceSession, run: Run, key: string, times: number): Promise<void> {
+async function pressKey(session: HandlerSession, run: Run, key: string, times: number): Promise<void> {
   const name = canonicalKey(key, session.capabilities.keys);
   if (!name) throw new SimlabError('UNSUPPORTED', `clearing a field needs the ${key} key, which this device lacks`);
   for (let i = 0; i < times; i++) await run.ledger.send(() => session.bridge.key(name));
@@ -40,7 +40,7 @@ async function pressKey(session: DeviceSession, run: Run, key: string, times: nu
  * equal to the text after `clear`, containing it otherwise. A contradiction is
  * POST_ACTION_VERIFICATION, never retried here.
  */
-export async function typeCommand(session: DeviceSession, a: CommandArgs<'type'>, run: Run): Promise<unknown> {
+export async function typeCommand(session: HandlerSession, a: CommandArgs<'type'>, run: Run): Promise<unknown> {
   let located: Located | undefined;
   let field: OutlineElement | undefined;
   let before: Snapshot;
@@ -92,7 +92,7 @@ export async function typeCommand(session: DeviceSession, a: CommandArgs<'type'>
  * Flips a switch or checkbox (or sets it to `on`), then checks its checked state afterwards.
  * Already in the wanted state: nothing is sent.
  */
-export async function toggleCommand(session: DeviceSession, a: CommandArgs<'toggle'>, run: Run): Promise<unknown> {
+export async function toggleCommand(session: HandlerSession, a: CommandArgs<'toggle'>, run: Run): Promise<unknown> {
   const located = await session.locate(a.target, run);
   const el = located.element;
   if (!el || el.states.checked === undefined) {

@@ -3,8 +3,9 @@ export { startVirtualDevice, createVirtualAndroid, DEFAULT_FEATURES, DEFAULT_MAX
 export type { VirtualDevice, VirtualDeviceOptions } from './virtual-device.js';
 export { startAdbServer, adbConnect, deviceState, runAdb, freePort } from './adb-server.js';
 export type { AdbServer, AdbResult } from './adb-server.js';
-export { VirtualAndroid, DUMP_FAILURE_MESSAGES } from './device/device.js';
-export type { DeviceIdentity, DeviceConfig, ExecutedCommand, InputEvent, DumpFailure } from './device/device.js';
+export { VirtualAndroid } from './device/device.js';
+export { DUMP_FAILURE_MESSAGES } from './device/device-parts.js';
+export type { DeviceIdentity, DeviceConfig, ExecutedCommand, InputEvent, DumpFailure } from './device/device-parts.js';
 export type { Gesture } from './device/touchscreen.js';
 export { TOUCH_DEVICE, AXIS_MAX, MAX_SLOTS } from './device/touchscreen.js';
 export { SETTINGS_GRAPH, GMAIL_GRAPH, GAME_GRAPH } from './screen-graphs.js';

@@ -9,7 +9,7 @@ import { AdbConnection } from './transport.js';
 import type { ConnectionState } from './transport.js';
 import { parseAdbPublicKey } from './auth.js';
 import { VirtualAndroid } from './device/device.js';
-import type { DeviceIdentity } from './device/device.js';
+import type { DeviceIdentity } from './device/device-parts.js';
 import { SETTINGS_GRAPH } from './screen-graphs.js';
 import type { ScreenGraphSpec } from './screen-graphs.js';
 import { resolveService } from './services/index.js';

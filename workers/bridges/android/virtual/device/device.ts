@@ -9,7 +9,6 @@ import type { Gesture } from './touchscreen.js';
 import { ScreenGraph } from '../screen-graph.js';
 import type { UiNode } from '../ui-tree.js';
 import { keyCodeName } from './keycodes.js';
-import type { ScreenGraphSpec } from '../screen-graphs.js';
 import { renderPng } from '../render.js';
 import { inputCommands } from './commands/input.js';
 import { systemCommands } from './commands/system.js';
@@ -18,60 +17,9 @@ import { uiautomatorCommands } from './commands/uiautomator.js';
 import { touchCommands } from './commands/touch.js';
 import { screenCommands } from './commands/screen.js';
 import { UIA2_DEVICE_PORT, Uia2Model } from '../uia2/uia2-model.js';
+import type { DeviceConfig, DeviceParts, DumpFailure, ExecutedCommand, InputEvent } from './device-parts.js';
 
-export interface DeviceIdentity {
-  /** ro.product.name (the banner's product:). */
-  product: string;
-  /** ro.product.model (the banner's model:). */
-  model: string;
-  /** ro.product.device (the banner's device:). */
-  device: string;
-  manufacturer: string;
-  sdk: number;
-  release: string;
-}
-
-export interface DeviceConfig {
-  identity: DeviceIdentity;
-  graph: ScreenGraphSpec;
-  fixturesDir: string;
-  width: number;
-  height: number;
-  density: number;
-  /** Emulator-like: the shell may write /dev/input (sendevent); real phones refuse it. */
-  sendeventAllowed: boolean;
-  /** How long `uiautomator dump` takes (real devices: 1–3 s). */
-  dumpDelayMs: number;
-  /** Frames per second `screenrecord` renders. */
-  recordFps: number;
-  /** How long `uiautomator dump` waits for an animation to end before failing (real: 10 s). */
-  idleTimeoutMs: number;
-  /** An animation this long follows every change of screen (0: none). */
-  transitionAnimationMs: number;
-}
-
-/** One simple command the device's shell ran, after expansion; `line` is the whole command line. */
-export interface ExecutedCommand {
-  argv: string[];
-  line: string;
-  at: number;
-}
-
-export type InputEvent =
-  | { kind: 'tap'; x: number; y: number; at: number }
-  | { kind: 'swipe'; x1: number; y1: number; x2: number; y2: number; durationMs: number; at: number }
-  | { kind: 'text'; text: string; at: number }
-  | { kind: 'key'; code: number; name: string; longPress: boolean; at: number }
-  | { kind: 'motion'; action: 'DOWN' | 'MOVE' | 'UP' | 'CANCEL'; x: number; y: number; at: number };
-
-export type DumpFailure = 'idle' | 'null-root';
-
-export const DUMP_FAILURE_MESSAGES: Record<DumpFailure, string> = {
-  idle: 'ERROR: could not get idle state.',
-  'null-root': 'ERROR: null root node returned by UiTestAutomationBridge.',
-};
-
-export class VirtualAndroid {
+export class VirtualAndroid implements DeviceParts {
   readonly fs = new VirtualFs();
   readonly graph: ScreenGraph;
   readonly props: Map<string, string>;

@@ -8,14 +8,24 @@ import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { timelineOfW3c } from '../../../../../core/gestures/w3c-actions.js';
-import type { VirtualAndroid } from '../device/device.js';
-import { serializePageSource } from '../ui-tree.js';
+import type { Gesture } from '../device/touchscreen.js';
+import type { ScreenGraph } from '../screen-graph.js';
+import { serializePageSource, type UiNode } from '../ui-tree.js';
 
 const RESPONSES = JSON.parse(readFileSync(new URL('./uia2-responses.json', import.meta.url), 'utf8')) as {
   status: { sessionId: string; value: Record<string, unknown> };
   invalidSession: { value: Record<string, unknown> };
   noSuchElement: { value: Record<string, unknown> };
 };
+
+/** What the model uses of the device it runs in (the device owns the model, so it takes no more). */
+export interface Uia2Host {
+  readonly graph: ScreenGraph;
+  now(): number;
+  receiveGesture(g: Gesture): void;
+  pressKey(code: number): void;
+  setFieldText(field: UiNode, text: string): void;
+}
 
 /** The port the real server listens on, on the device. */
 export const UIA2_DEVICE_PORT = 6790;
@@ -26,7 +36,7 @@ export class Uia2Model {
   /** Every request the model answered (method and path), for tests. */
   readonly requests: string[] = [];
 
-  constructor(private readonly device: VirtualAndroid) {}
+  constructor(private readonly device: Uia2Host) {}
 
   get running(): boolean {
     return this.server !== undefined;

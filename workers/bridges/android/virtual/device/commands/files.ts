@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FsError, normalizePath } from '../fs.js';
 import type { FsEntry, VirtualFs } from '../fs.js';
 import type { CommandHandler, CommandIo } from '../sh-run.js';
-import type { VirtualAndroid } from '../device.js';
+import type { DeviceParts } from '../device-parts.js';
 
 /** Splits `-abc` style flags from operands (toybox style; `--` ends flags). */
 export function splitFlags(args: string[]): { flags: Set<string>; operands: string[] } {
@@ -94,7 +94,7 @@ async function headTail(fs: VirtualFs, argv: string[], io: CommandIo, tool: 'hea
   return 0;
 }
 
-export function fileCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function fileCommands(device: DeviceParts): Record<string, CommandHandler> {
   const fs = device.fs;
   const fail = async (io: { stderr: { write(d: string): Promise<void> } }, tool: string, path: string, err: unknown) => {
     if (!(err instanceof FsError)) throw err;

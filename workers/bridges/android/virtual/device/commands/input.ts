@@ -2,7 +2,7 @@
 // decoding and the virtual keyboard's character set), keyevent and motionevent.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CommandHandler, CommandIo } from '../sh-run.js';
-import type { VirtualAndroid } from '../device.js';
+import type { DeviceParts } from '../device-parts.js';
 import { keyCodeFromString } from '../keycodes.js';
 
 const SOURCES = new Set([
@@ -47,7 +47,7 @@ function numbers(args: string[], count: number): number[] | null {
   return out.every(Number.isFinite) ? out : null;
 }
 
-export function inputCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function inputCommands(device: DeviceParts): Record<string, CommandHandler> {
   const swipe = async (io: CommandIo, command: string, args: string[]): Promise<number> => {
     const p = numbers(args, 4);
     if (!p) return usage(io, command, `Invalid arguments for command: ${command}`);

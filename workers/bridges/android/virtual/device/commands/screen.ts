@@ -2,7 +2,7 @@
 // stdout, or MP4 to a file) of the rendered current screen.
 import type { CommandHandler } from '../sh-run.js';
 import { collector } from '../sh-run.js';
-import type { VirtualAndroid } from '../device.js';
+import type { DeviceParts } from '../device-parts.js';
 import { normalizePath } from '../fs.js';
 import { renderRgba } from '../../render.js';
 import { recordScreen } from '../../recorder.js';
@@ -16,7 +16,7 @@ function parseBitRate(text: string): number | null {
   return Math.round(Number(m[1]) * mult);
 }
 
-export function screenCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function screenCommands(device: DeviceParts): Record<string, CommandHandler> {
   const { config } = device;
   return {
     screencap: async (argv, io) => {

@@ -1,7 +1,7 @@
 // System services as their shell tools print them: getprop, wm, dumpsys window/activity,
 // am, pm, monkey and `cmd <service>`.
 import type { CommandHandler } from '../sh-run.js';
-import type { VirtualAndroid } from '../device.js';
+import type { DeviceParts } from '../device-parts.js';
 import { UIA2_DEVICE_PORT } from '../../uia2/uia2-model.js';
 import { packageOfApk, UIA2_INSTRUMENTATION, UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../../uia2/packages.js';
 
@@ -16,7 +16,7 @@ function fullComponent(activity: string): string {
   return `${pkg}/${cls.startsWith('.') ? `${pkg}${cls}` : cls}`;
 }
 
-export function systemCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function systemCommands(device: DeviceParts): Record<string, CommandHandler> {
   const { config, graph, props } = device;
   const packages = () => [...new Set([...BASE_PACKAGES, ...config.graph.screens.map((s) => s.activity.split('/')[0] as string), ...device.installedPackages])].sort();
 

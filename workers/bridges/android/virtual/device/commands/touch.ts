@@ -1,7 +1,7 @@
 // `getevent -p[l]` lists the input devices; `sendevent DEVICE TYPE CODE VALUE` writes raw events
 // to the touchscreen (refused, as on real phones since Android 10, unless emulator-like).
 import type { CommandHandler } from '../sh-run.js';
-import type { VirtualAndroid } from '../device.js';
+import type { DeviceParts } from '../device-parts.js';
 import { TOUCH_DEVICE, describeInputDevices } from '../touchscreen.js';
 
 /** toybox's number parsing: decimal, 0x hex, 0 octal, with a sign. */
@@ -13,7 +13,7 @@ function parseNumber(text: string): number | null {
   return m[1] === '-' ? -value : value;
 }
 
-export function touchCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function touchCommands(device: DeviceParts): Record<string, CommandHandler> {
   return {
     getevent: async (argv, io) => {
       const flags = argv.slice(1).filter((a) => a.startsWith('-')).join('');

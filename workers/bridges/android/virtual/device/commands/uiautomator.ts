@@ -2,14 +2,13 @@
 // real tool's message (typo included); injected failures print the tool's real errors.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CommandHandler } from '../sh-run.js';
-import { DUMP_FAILURE_MESSAGES } from '../device.js';
-import type { VirtualAndroid } from '../device.js';
+import { DUMP_FAILURE_MESSAGES, type DeviceParts } from '../device-parts.js';
 import { normalizePath } from '../fs.js';
 import { serializeDump } from '../../ui-tree.js';
 
 export const DEFAULT_DUMP_PATH = '/sdcard/window_dump.xml';
 
-export function uiautomatorCommands(device: VirtualAndroid): Record<string, CommandHandler> {
+export function uiautomatorCommands(device: DeviceParts): Record<string, CommandHandler> {
   return {
     uiautomator: async (argv, io) => {
       if (argv[1] !== 'dump') {
