@@ -16,7 +16,7 @@ import { launchWebDevice, startDemoServer } from '../workers/bridges/web/index.j
 import { io } from 'socket.io-client';
 import type { FrameUpdate } from '../core/wire/ui-protocol.js';
 import { launchChromium, startDashboardLab } from '../e2e/support/dashboard-lab.js';
-import { call, createToken, data } from '../e2e/support/lab.js';
+import { call, createToken, data, signInCookie } from '../e2e/support/lab.js';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CLICKS = Number(process.env.CLICKS ?? 8);
@@ -90,6 +90,12 @@ interface Row {
   latency: { p50: number; p95: number };
 }
 
+/** `name=value` as the browser context wants it. */
+function cookieParts(cookie: string): { name: string; value: string } {
+  const eq = cookie.indexOf('=');
+  return { name: cookie.slice(0, eq), value: cookie.slice(eq + 1) };
+}
+
 const quantile = (xs: number[], q: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? NaN;
@@ -124,7 +130,7 @@ try {
   // A Node viewer that acks every frame at once: the rate the hub forwards at, alone and beside the browsers.
   const nodeViewer = async (seconds: number): Promise<Paint[]> => {
     const paints: Paint[] = [];
-    const socket = io(`${lab.url}/ui`, { transports: ['websocket'], extraHeaders: { cookie: `simlab_token=${viewerToken}` } });
+    const socket = io(`${lab.url}/ui`, { transports: ['websocket'], extraHeaders: { cookie: await signInCookie(lab.url, viewerToken) } });
     let counting = false;
     socket.on('frame', (f: FrameUpdate, painted: () => void) => {
       if (counting) paints.push({ timestamp: f.timestamp, paintedAt: Date.now() });
@@ -142,7 +148,7 @@ try {
 
   for (const n of ROUNDS) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    await context.addCookies([{ name: 'simlab_token', value: viewerToken, url: lab.url, httpOnly: true, sameSite: 'Strict' }]);
+    await context.addCookies([{ ...cookieParts(await signInCookie(lab.url, viewerToken)), url: lab.url, httpOnly: true, sameSite: 'Strict' }]);
     await context.addInitScript(() => {
       const w = window as unknown as { __paints: Paint[] };
       w.__paints = [];
@@ -171,7 +177,7 @@ try {
   // A person's clicks, in a page on a 2x screen that took the device.
   const person = await createToken(lab.url, lab.admin, 'clicker', 'member');
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, deviceScaleFactor: 2 });
-  await context.addCookies([{ name: 'simlab_token', value: person, url: lab.url, httpOnly: true, sameSite: 'Strict' }]);
+  await context.addCookies([{ ...cookieParts(await signInCookie(lab.url, person)), url: lab.url, httpOnly: true, sameSite: 'Strict' }]);
   const page = await context.newPage();
   await page.goto(`${lab.url}/devices/${lab.deviceId}`);
   await page.locator('[data-testid=take]').click();

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import type { OutlineElement } from '../core/outline/snapshot.js';
 import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
-import { ROOT, call, createToken, data, waitFor } from './support/lab.js';
+import { ROOT, call, createToken, data, signInCookie, waitFor } from './support/lab.js';
 
 /**
  * The dashboard in a real browser against a real lab: hub + dashboard on port 0, a worker process
@@ -192,7 +192,7 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
       await shot(watch, 'device-viewer');
 
       // The socket refuses a viewer's control message, whatever the page shows.
-      const socket = io(`${lab.url}/ui`, { transports: ['websocket'], extraHeaders: { cookie: `simlab_token=${vera}` } });
+      const socket = io(`${lab.url}/ui`, { transports: ['websocket'], extraHeaders: { cookie: await signInCookie(lab.url, vera) } });
       try {
         const reply = await new Promise<{ ok: boolean; error?: { code: string } }>((resolve) =>
           socket.emit('control', { deviceId: lab.deviceId, command: 'tap', args: { target: '#tab-home' } }, resolve),

@@ -168,7 +168,7 @@ describe('recordings: a lease recorded to MP4, actions placed in the video, a ki
 
     // The share token opens nothing else of the lab, as a bearer token or as the dashboard's cookie.
     for (const path of [`/sessions/${recordedSession}/replay`, `/sessions/${recordedSession}/actions`, '/sessions', '/devices', `/devices/${DEVICE}/outline`, '/me', '/tokens']) {
-      for (const headers of [{ authorization: `Bearer ${made.token}` }, { cookie: `simlab_token=${made.token}` }] as Array<Record<string, string>>) {
+      for (const headers of [{ authorization: `Bearer ${made.token}` }, { cookie: `simlab_session=${made.token}` }] as Array<Record<string, string>>) {
         const res = await fetch(`${hub.url}/api/v1${path}`, { headers });
         assert.equal(res.status, 401, `${path} with ${Object.keys(headers)[0]}`);
       }

@@ -136,6 +136,9 @@ export async function startHub(options: HubOptions): Promise<Hub> {
   revocations.onRevoked(async (tokenId) => {
     await leases.endHeldBy(tokenId);
   });
+  revocations.onRevoked(async (tokenId) => {
+    await verifier.sessions.endAllOf(tokenId);
+  });
   const actionFeed = new ActionFeed();
   const actions = new Actions(store, leases, workers, new ActionLog(store, blobs, actionFeed));
   const services: HubServices = { store, verifier, revocations, leases, workers, blobs, recordings, actions, actionFeed, hubVersion: version, startedAt: Date.now() };

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import WebSocket from 'ws';
 import { API_PREFIX } from './api/app.js';
 import { startSimWorker, webDevice } from './test-support/sim-worker.js';
+import { sessionCookieFor } from './test-support/session-cookie.js';
 import { startTestHub, type TestHub } from './test-support/test-hub.js';
 import { attachUi } from './ui/ui-namespace.js';
 
@@ -141,7 +142,8 @@ test('revoking a token disconnects its worker and dashboard sockets and ends its
   await worker.registered;
   const agent = await newToken(h, 'agent', 'bot');
   const lease = ((await h.call('POST', `${API_PREFIX}/leases`, { token: agent.token, body: { deviceId: 'dev1' } })).body as Env).data as { id: string };
-  const ui = await openUiSocket(h.hub.url, { cookie: `simlab_token=${agent.token}` });
+  const agentCookie = await sessionCookieFor(h.hub.services.verifier, agent.token);
+  const ui = await openUiSocket(h.hub.url, { cookie: agentCookie });
   t.after(() => ui.ws.close());
   assert.equal(ui.connected, true);
 
@@ -154,6 +156,8 @@ test('revoking a token disconnects its worker and dashboard sockets and ends its
   const tookMs = Date.now() - started;
   assert.ok(tookMs < 2000, `cut within ${tookMs} ms`);
   assert.equal((await h.hub.services.store.getLease(lease.id))?.endReason, 'revoked', 'the revoked agent lease ended');
+  const session = await h.hub.services.verifier.sessions.check(agentCookie.split('=')[1] as string);
+  assert.deepEqual(session, { ok: false, reason: 'signed-out' }, 'its dashboard sessions ended');
   const device = ((await h.call('GET', `${API_PREFIX}/devices/dev1`, { token: h.tokens.viewer })).body as Env).data as { state: string; lease: unknown };
   assert.equal(device.state, 'offline');
   assert.equal(device.lease, null);
@@ -169,7 +173,7 @@ test('cookie requests and /ui handshakes from another origin are refused; the hu
   await worker.registered;
   const own = h.hub.url;
   const evil = own.replace(/:\d+$/, ':1');
-  const cookie = `simlab_token=${h.tokens.admin}`;
+  const cookie = await sessionCookieFor(h.hub.services.verifier, h.tokens.admin);
 
   const forged = await h.call('POST', `${API_PREFIX}/leases`, { headers: { cookie, origin: evil }, body: { deviceId: 'dev1' } });
   assert.equal(forged.status, 403, 'a page on another port cannot take a lease as the admin');
@@ -191,7 +195,7 @@ test('cookie requests and /ui handshakes from another origin are refused; the hu
 
 test('a malformed cookie is 401, not 500; every answer carries the anti-framing and nosniff headers (issue 18, item 6)', async (t) => {
   const h = await startTestHub(t);
-  const bad = await h.call('GET', `${API_PREFIX}/devices`, { headers: { cookie: 'simlab_token=%E0%A4%A' } });
+  const bad = await h.call('GET', `${API_PREFIX}/devices`, { headers: { cookie: 'simlab_session=%E0%A4%A' } });
   assert.equal(bad.status, 401);
   assert.equal((bad.body as Env).error?.code, 'UNAUTHORIZED');
   for (const res of [bad, await h.call('GET', `${API_PREFIX}/health`)]) {
@@ -219,7 +223,7 @@ test('failed authentication is limited by client address before any token is che
   assert.ok((envelope.error.retry_after_ms ?? 0) > 0 && (envelope.error.retry_after_ms ?? 0) <= windowMs);
   const mcp = await h.call('POST', '/mcp', { token: h.tokens.agent, body: { jsonrpc: '2.0', id: 1, method: 'tools/list' } });
   assert.equal(mcp.status, 429);
-  const ui = await openUiSocket(h.hub.url, { cookie: `simlab_token=${h.tokens.admin}` });
+  const ui = await openUiSocket(h.hub.url, { cookie: await sessionCookieFor(h.hub.services.verifier, h.tokens.admin) });
   t.after(() => ui.ws.close());
   assert.equal(ui.connected, false, 'the dashboard socket is refused');
   const worker = startSimWorker({ hubUrl: h.hub.url, token: h.tokens.worker, devices: [webDevice('dev1')] });

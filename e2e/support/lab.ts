@@ -196,3 +196,11 @@ export async function startWorkerLab(o: { workerId: string; deviceId: string; en
     throw err;
   }
 }
+
+/** Signs in at a dashboard hub as its own page would and answers the session cookie (`simlab_session=...`). */
+export async function signInCookie(hub: string, token: string): Promise<string> {
+  const res = await fetch(`${hub}/auth/signin`, { method: 'POST', headers: { 'content-type': 'application/json', origin: hub }, body: JSON.stringify({ token }) });
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  if (res.status !== 200 || !cookie) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
+  return cookie;
+}

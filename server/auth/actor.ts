@@ -10,21 +10,32 @@ export interface Actor {
   role: Role;
 }
 
-/** The cookie the dashboard will carry the same token in (HttpOnly, set by a login route later). */
-export const TOKEN_COOKIE = 'simlab_token';
+/** The dashboard's cookie (HttpOnly, set by /auth/signin): a web session's secret, never the API token. */
+export const SESSION_COOKIE = 'simlab_session';
 
-function bearerOf(headers: IncomingHttpHeaders): string | null {
+interface Credential {
+  kind: 'bearer' | 'session';
+  value: string;
+}
+
+function credentialOf(headers: IncomingHttpHeaders): Credential | null {
   const auth = headers.authorization;
   if (auth) {
     const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-    return m ? (m[1] ?? null) : '';
+    return { kind: 'bearer', value: m?.[1] ?? '' };
   }
+  const value = sessionCookieOf(headers);
+  return value === null ? null : { kind: 'session', value };
+}
+
+/** The session cookie's value, if the request carries one ('' when it does not decode). */
+export function sessionCookieOf(headers: IncomingHttpHeaders): string | null {
   const cookie = headers.cookie;
   if (!cookie) return null;
   for (const part of cookie.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === TOKEN_COOKIE) {
-      // A malformed cookie is a bad token (401), not a server error.
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+      // A malformed cookie is a bad session (401), not a server error.
       try {
         return decodeURIComponent(part.slice(eq + 1).trim());
       } catch {
@@ -36,20 +47,21 @@ function bearerOf(headers: IncomingHttpHeaders): string | null {
 }
 
 /**
- * The actor behind a request's headers (Authorization: Bearer, else the token cookie), for REST
+ * The actor behind a request's headers (Authorization: Bearer, else the session cookie), for REST
  * and for Socket.IO handshakes alike. Throws UNAUTHORIZED with the reason, or RATE_LIMITED
  * when the client address failed too often lately.
  */
 export async function resolveActor(headers: IncomingHttpHeaders, verifier: TokenVerifier, address: string | undefined): Promise<Actor> {
-  const token = bearerOf(headers);
-  if (token === null) {
+  const credential = credentialOf(headers);
+  if (credential === null) {
     throw new SimlabError('UNAUTHORIZED', 'no token: send Authorization: Bearer <token>', {
       hint: 'create a token with an admin token: POST /api/v1/tokens',
     });
   }
-  const check = await verifier.checkFrom(address, token);
+  const check =
+    credential.kind === 'bearer' ? await verifier.checkFrom(address, credential.value) : await verifier.checkSessionFrom(address, credential.value);
   if (!check.ok) {
-    const why = { malformed: 'malformed token', unknown: 'unknown token', revoked: 'token revoked', expired: 'token expired' }[check.reason];
+    const why = { malformed: 'malformed token', unknown: 'unknown token', revoked: 'token revoked', expired: 'token expired', 'signed-out': 'signed out' }[check.reason];
     throw new SimlabError('UNAUTHORIZED', why, { details: { reason: check.reason } });
   }
   return { tokenId: check.record.id, name: check.record.name, role: check.record.role };

@@ -47,7 +47,11 @@ test('resolveActor reads the bearer token or the cookie and says why it refuses'
   const verifier = new TokenVerifier(store);
   const { token } = await issueToken(store, 'viewer-1', 'viewer', null);
   assert.equal((await resolveActor({ authorization: `Bearer ${token}` }, verifier, '127.0.0.1')).role, 'viewer');
-  assert.equal((await resolveActor({ cookie: `a=b; simlab_token=${token}` }, verifier, '127.0.0.1')).name, 'viewer-1');
+  const check = await verifier.check(token);
+  assert.ok(check.ok);
+  const session = await verifier.sessions.open(check.record);
+  assert.equal((await resolveActor({ cookie: `a=b; simlab_session=${session.value}` }, verifier, '127.0.0.1')).name, 'viewer-1');
+  await assert.rejects(resolveActor({ cookie: `simlab_session=${token}` }, verifier, '127.0.0.1'), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
   await assert.rejects(resolveActor({}, verifier, '127.0.0.1'), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
   await assert.rejects(resolveActor({ authorization: 'Basic x' }, verifier, '127.0.0.1'), (e) => e instanceof SimlabError && e.code === 'UNAUTHORIZED');
 });

@@ -2,6 +2,7 @@ import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { Role, Store, TokenRecord } from '../store/store.js';
 import { AuthFailures } from './auth-failures.js';
+import { WebSessions } from './web-sessions.js';
 
 const scryptAsync = promisify(scrypt) as (password: string, salt: Buffer, keylen: number) => Promise<Buffer>;
 const KEY_LENGTH = 32;
@@ -34,7 +35,7 @@ export async function issueToken(store: Store, name: string, role: Role, expires
   return { token: `slk_${id}_${secret}`, record };
 }
 
-export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' };
+export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'revoked' | 'expired' | 'signed-out' };
 
 /**
  * Checks a presented token. scrypt costs ~30 ms, so a token that matched once is remembered
@@ -42,11 +43,15 @@ export type TokenCheck = { ok: true; record: TokenRecord } | { ok: false; reason
  */
 export class TokenVerifier {
   private readonly matched = new Map<string, string>();
+  /** Dashboard sign-ins, which act as their token while they last. */
+  readonly sessions: WebSessions;
 
   constructor(
     private readonly store: Store,
     private readonly failures = new AuthFailures(),
-  ) {}
+  ) {
+    this.sessions = new WebSessions(store);
+  }
 
   /**
    * check() for a request from a client address: an address that failed too often lately is
@@ -59,6 +64,22 @@ export class TokenVerifier {
     const result = await this.check(token, now);
     if (!result.ok && (result.reason === 'malformed' || result.reason === 'unknown')) this.failures.failed(from, now);
     return result;
+  }
+
+  /** A dashboard cookie's session, from a client address (limited like checkFrom): its token, while both are live. */
+  async checkSessionFrom(address: string | undefined, value: string, now = Date.now()): Promise<TokenCheck> {
+    const from = address ?? 'unknown';
+    this.failures.assertAllowed(from, now);
+    const session = await this.sessions.check(value, now);
+    if (!session.ok) {
+      if (session.reason === 'malformed' || session.reason === 'unknown') this.failures.failed(from, now);
+      return { ok: false, reason: session.reason === 'unknown' || session.reason === 'malformed' ? 'signed-out' : session.reason };
+    }
+    const record = await this.store.getToken(session.session.tokenId);
+    if (!record) return { ok: false, reason: 'signed-out' };
+    if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
+    if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
+    return { ok: true, record };
   }
 
   async check(token: string, now = Date.now()): Promise<TokenCheck> {

@@ -1,14 +1,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fail, failFrom, httpStatusOf, ok, type Envelope } from '../../core/contract/index.js';
-import { TOKEN_COOKIE } from '../auth/actor.js';
+import { SESSION_COOKIE, sessionCookieOf } from '../auth/actor.js';
 import { isUserRole } from '../auth/roles.js';
 import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
 import type { TokenVerifier } from '../auth/tokens.js';
 
-/** The longest a session cookie lives when its token never expires. */
-const MAX_SESSION_S = 30 * 86_400;
-/** A cookie outlives its token by this much, so the page can say the session expired (the hub refuses the token itself). */
-const EXPIRED_GRACE_S = 86_400;
+/** A cookie outlives its session by this much, so the page can say the session expired (the hub refuses the session itself). */
+const EXPIRED_GRACE_S = 3_600;
 const MAX_BODY = 8 * 1024;
 
 function send(res: ServerResponse, envelope: Envelope, status: number, cookie?: string): void {
@@ -40,12 +38,14 @@ function tokenOf(body: string, contentType: string): string | null {
 }
 
 function cookie(value: string, maxAgeS: number): string {
-  return `${TOKEN_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}`;
+  return `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAgeS}`;
 }
 
 /**
- * POST /auth/signin {token}: checks the token and answers with an HttpOnly, SameSite=Strict
- * cookie holding it (the REST API and the /ui namespace read the same cookie). POST /auth/signout clears it. Worker tokens cannot sign in.
+ * POST /auth/signin {token}: checks the token, opens a web session (12 h at most, never past the
+ * token's expiry) and answers with an HttpOnly, SameSite=Strict cookie holding the session's
+ * secret, never the token (the REST API and the /ui namespace read the same cookie).
+ * POST /auth/signout ends the session on the hub and clears the cookie. Worker tokens cannot sign in.
  */
 export async function handleSessionRoute(req: IncomingMessage, res: ServerResponse, path: string, verifier: TokenVerifier): Promise<boolean> {
   if ((path === '/auth/signin' || path === '/auth/signout') && !originAllowed(req.headers, allowedOriginsFromEnv())) {
@@ -55,6 +55,8 @@ export async function handleSessionRoute(req: IncomingMessage, res: ServerRespon
   }
   if (path === '/auth/signout') {
     if (req.method !== 'POST') return send(res, fail('signout', 'INVALID_ARGS', 'use POST'), 405), true;
+    const session = sessionCookieOf(req.headers);
+    if (session) await verifier.sessions.end(session);
     send(res, ok('signout', { signedOut: true }), 200, cookie('', 0));
     return true;
   }
@@ -80,7 +82,7 @@ export async function handleSessionRoute(req: IncomingMessage, res: ServerRespon
     return true;
   }
   if (!check.ok) {
-    const why = { malformed: 'that is not a simlab token', unknown: 'unknown token', revoked: 'this token was revoked', expired: 'this token has expired' }[check.reason];
+    const why = { malformed: 'that is not a simlab token', unknown: 'unknown token', revoked: 'this token was revoked', expired: 'this token has expired', 'signed-out': 'signed out' }[check.reason];
     send(res, fail('signin', 'UNAUTHORIZED', why, { details: { reason: check.reason } }), 401);
     return true;
   }
@@ -88,7 +90,8 @@ export async function handleSessionRoute(req: IncomingMessage, res: ServerRespon
     send(res, fail('signin', 'FORBIDDEN', 'a worker token cannot sign in to the dashboard'), 403);
     return true;
   }
-  const left = check.record.expiresAt === null ? MAX_SESSION_S : Math.floor((check.record.expiresAt - Date.now()) / 1000) + EXPIRED_GRACE_S;
-  send(res, ok('signin', { name: check.record.name, role: check.record.role }), 200, cookie(token, Math.max(1, Math.min(MAX_SESSION_S, left))));
+  const session = await verifier.sessions.open(check.record);
+  const maxAgeS = Math.max(1, Math.floor((session.expiresAt - Date.now()) / 1000) + EXPIRED_GRACE_S);
+  send(res, ok('signin', { name: check.record.name, role: check.record.role, sessionExpiresAt: new Date(session.expiresAt).toISOString() }), 200, cookie(session.value, maxAgeS));
   return true;
 }

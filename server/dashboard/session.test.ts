@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { AuthFailures } from '../auth/auth-failures.js';
 import { TokenVerifier, issueToken } from '../auth/tokens.js';
+import { WEB_SESSION_MS, WebSessions } from '../auth/web-sessions.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { gatePage } from './page-gate.js';
 import { handleSessionRoute } from './session-cookie.js';
@@ -48,12 +49,51 @@ test('sign-in sets an HttpOnly SameSite=Strict cookie that opens pages; sign-out
   const res = await signIn(token);
   assert.equal(res.status, 200);
   const setCookie = res.headers.get('set-cookie') ?? '';
-  assert.match(setCookie, /^simlab_token=slk_/);
+  assert.match(setCookie, /^simlab_session=sls_/);
   assert.match(setCookie, /HttpOnly/);
   assert.match(setCookie, /SameSite=Strict/);
   assert.equal((await get('/', cookieOf(res))).status, 200);
   const out = await fetch(res.url.replace('/auth/signin', '/auth/signout'), { method: 'POST' });
-  assert.match(out.headers.get('set-cookie') ?? '', /simlab_token=; .*Max-Age=0/);
+  assert.match(out.headers.get('set-cookie') ?? '', /simlab_session=; .*Max-Age=0/);
+});
+
+// Issue 18, item 6: the cookie held the raw API token for 30 days.
+test('the cookie holds a 12-hour session secret, never the token; the store keeps only its hash; sign-out and revocation end it on the hub', async (t) => {
+  const { store, signIn, get, base } = await serve(t);
+  const alice = await issueToken(store, 'alice', 'member', null);
+  const res = await signIn(alice.token);
+  const setCookie = res.headers.get('set-cookie') ?? '';
+  const secret = alice.token.split('_')[2] as string;
+  assert.ok(!setCookie.includes(secret) && !decodeURIComponent(setCookie).includes(alice.token), 'the token is not in the cookie');
+  const maxAge = Number(/Max-Age=(\d+)/.exec(setCookie)?.[1]);
+  assert.ok(maxAge <= 13 * 3600, `the cookie lives ${maxAge} s, not 30 days`);
+  const cookie = cookieOf(res);
+  const [, id, sessionSecret] = /^simlab_session=sls_([0-9a-f]{16})_(.+)$/.exec(cookie) as unknown as [string, string, string];
+  const row = await store.getWebSession(id);
+  assert.ok(row && row.expiresAt - row.createdAt <= 12 * 3_600_000);
+  assert.ok(!row.hash.includes(sessionSecret), 'the store holds a hash, not the secret');
+
+  // Sign-out ends the session on the hub: the same cookie, replayed, opens nothing.
+  assert.equal((await fetch(`${base}/auth/signout`, { method: 'POST', headers: { cookie } })).status, 200);
+  const replayed = await get('/', cookie);
+  assert.equal(replayed.status, 302);
+  assert.match(replayed.headers.get('location') ?? '', /reason=signed-out/);
+
+  // Revoking the token ends every session it has.
+  const second = cookieOf(await signIn(alice.token));
+  const third = cookieOf(await signIn(alice.token));
+  assert.equal((await get('/', second)).status, 200);
+  const verifier = new TokenVerifier(store);
+  assert.equal(await verifier.sessions.endAllOf(alice.record.id), 2);
+  for (const c of [second, third]) assert.equal((await get('/', c)).status, 302);
+
+  // A session ends after 12 hours, and never outlives its token.
+  const sessions = new WebSessions(store);
+  const old = await sessions.open(alice.record, Date.now() - WEB_SESSION_MS - 1);
+  assert.match((await get('/', `simlab_session=${old.value}`)).headers.get('location') ?? '', /reason=expired/);
+  const brief = await issueToken(store, 'brief', 'viewer', Date.now() + 60_000);
+  const opened = await sessions.open(brief.record);
+  assert.equal(opened.expiresAt, brief.record.expiresAt);
 });
 
 test('bad tokens are refused with the reason; a worker token cannot sign in', async (t) => {
@@ -81,14 +121,15 @@ test('sign-in accepts only same-origin posts (login CSRF, issue 18 item 5)', asy
 });
 
 test('pages without a valid session go to sign-in with the reason; admin pages need the admin role', async (t) => {
-  const { store, get } = await serve(t);
+  const { store, get, signIn } = await serve(t);
   const none = await get('/devices/x?y=1');
   assert.equal(none.status, 302);
   assert.equal(none.headers.get('location'), `/signin?reason=signed-out&next=${encodeURIComponent('/devices/x?y=1')}`);
   assert.equal((await get('/signin')).status, 200, 'the sign-in page itself is open');
 
   const viewer = await issueToken(store, 'vera', 'viewer', null);
-  const cookie = `simlab_token=${viewer.token}`;
+  assert.equal((await get('/', `simlab_session=${viewer.token}`)).status, 302, 'a raw token in the cookie is no session');
+  const cookie = cookieOf(await signIn(viewer.token));
   assert.equal((await get('/', cookie)).status, 200);
   const admin = await get('/tokens', cookie);
   assert.equal(admin.status, 302);
@@ -97,7 +138,8 @@ test('pages without a valid session go to sign-in with the reason; admin pages n
   await store.revokeToken(viewer.record.id, Date.now());
   assert.match((await get('/', cookie)).headers.get('location') ?? '', /^\/signin\?reason=revoked/);
   const expired = await issueToken(store, 'old', 'viewer', Date.now() - 1);
-  assert.match((await get('/', `simlab_token=${expired.token}`)).headers.get('location') ?? '', /^\/signin\?reason=expired/);
+  const session = await new WebSessions(store).open(expired.record, Date.now() - 60_000);
+  assert.match((await get('/', `simlab_session=${session.value}`)).headers.get('location') ?? '', /^\/signin\?reason=expired/);
 });
 
 test('guessing tokens at sign-in is refused by address (429) before the token is checked (issue 18, item 6)', async (t) => {

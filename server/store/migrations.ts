@@ -96,4 +96,20 @@ export const MIGRATIONS: readonly Migration[] = [
     // NULL: not claimed yet (devices from before this migration are claimed by their next worker).
     sql: `ALTER TABLE devices ADD COLUMN owner_token_id TEXT;`,
   },
+  {
+    version: 4,
+    name: 'web sessions: a short-lived secret in the dashboard cookie instead of the API token',
+    // hash is the SHA-256 of the session's secret; ended_at is set by sign-out and by revoking the token.
+    sql: `
+      CREATE TABLE web_sessions (
+        id TEXT PRIMARY KEY,
+        token_id TEXT NOT NULL REFERENCES tokens(id),
+        hash TEXT NOT NULL,
+        created_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        ended_at INTEGER
+      );
+      CREATE INDEX web_sessions_token ON web_sessions(token_id);
+    `,
+  },
 ];

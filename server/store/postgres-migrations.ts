@@ -95,4 +95,19 @@ export const POSTGRES_MIGRATIONS: readonly Migration[] = [
     // NULL: not claimed yet (devices from before this migration are claimed by their next worker).
     sql: `ALTER TABLE devices ADD COLUMN owner_token_id TEXT;`,
   },
+  {
+    version: 4,
+    name: 'web sessions: a short-lived secret in the dashboard cookie instead of the API token',
+    sql: `
+      CREATE TABLE web_sessions (
+        id TEXT PRIMARY KEY,
+        token_id TEXT NOT NULL REFERENCES tokens(id),
+        hash TEXT NOT NULL,
+        created_at BIGINT NOT NULL,
+        expires_at BIGINT NOT NULL,
+        ended_at BIGINT
+      );
+      CREATE INDEX web_sessions_token ON web_sessions(token_id);
+    `,
+  },
 ];

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { Migration } from './migrations.js';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations.js';
-import { ACTION_COLUMNS, actionOf, deviceOf, leaseOf, num, runOut, sessionOf, tokenOf, type Row } from './rows.js';
+import { ACTION_COLUMNS, actionOf, deviceOf, leaseOf, num, runOut, sessionOf, tokenOf, webSessionOf, type Row } from './rows.js';
 import type {
   AcquireResult,
   ActionOutcome,
@@ -18,6 +18,7 @@ import type {
   SessionRecord,
   Store,
   TokenRecord,
+  WebSessionRecord,
 } from './store.js';
 
 type Db = pg.Pool | pg.PoolClient;
@@ -177,6 +178,30 @@ export class PostgresStore implements Store {
 
   async setDeviceOwner(deviceId: string, tokenId: string | null): Promise<boolean> {
     return ((await this.pool.query('UPDATE devices SET owner_token_id = $1 WHERE id = $2', [tokenId, deviceId])).rowCount ?? 0) > 0;
+  }
+
+  async createWebSession(w: WebSessionRecord): Promise<void> {
+    await this.pool.query('INSERT INTO web_sessions (id, token_id, hash, created_at, expires_at, ended_at) VALUES ($1, $2, $3, $4, $5, $6)', [
+      w.id,
+      w.tokenId,
+      w.hash,
+      w.createdAt,
+      w.expiresAt,
+      w.endedAt,
+    ]);
+  }
+
+  async getWebSession(id: string): Promise<WebSessionRecord | null> {
+    const r = await one(this.pool, 'SELECT * FROM web_sessions WHERE id = $1', [id]);
+    return r ? webSessionOf(r) : null;
+  }
+
+  async endWebSession(id: string, at: number): Promise<boolean> {
+    return ((await this.pool.query('UPDATE web_sessions SET ended_at = $1 WHERE id = $2 AND ended_at IS NULL', [at, id])).rowCount ?? 0) > 0;
+  }
+
+  async endWebSessionsOf(tokenId: string, at: number): Promise<number> {
+    return (await this.pool.query('UPDATE web_sessions SET ended_at = $1 WHERE token_id = $2 AND ended_at IS NULL', [at, tokenId])).rowCount ?? 0;
   }
 
   async deleteDevice(deviceId: string): Promise<boolean> {

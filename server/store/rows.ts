@@ -1,4 +1,4 @@
-import type { ActionRecord, DeviceRecord, LeaseEnd, LeaseRecord, Role, SessionRecord, TokenRecord } from './store.js';
+import type { ActionRecord, DeviceRecord, LeaseEnd, LeaseRecord, Role, SessionRecord, TokenRecord, WebSessionRecord } from './store.js';
 
 /** Rows as both SQL stores read them, and the lease rule they share. */
 export type Row = Record<string, unknown>;
@@ -17,6 +17,17 @@ export function tokenOf(r: Row): TokenRecord {
     createdAt: num(r.created_at),
     expiresAt: numOrNull(r.expires_at),
     revokedAt: numOrNull(r.revoked_at),
+  };
+}
+
+export function webSessionOf(r: Row): WebSessionRecord {
+  return {
+    id: String(r.id),
+    tokenId: String(r.token_id),
+    hash: String(r.hash),
+    createdAt: num(r.created_at),
+    expiresAt: num(r.expires_at),
+    endedAt: numOrNull(r.ended_at),
   };
 }
 

@@ -1,7 +1,7 @@
 import { chmodSync, existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { MIGRATIONS, type Migration } from './migrations.js';
-import { ACTION_COLUMNS, actionOf, deviceOf, leaseOf, num, runOut, sessionOf, tokenOf, type Row } from './rows.js';
+import { ACTION_COLUMNS, actionOf, deviceOf, leaseOf, num, runOut, sessionOf, tokenOf, webSessionOf, type Row } from './rows.js';
 import type {
   AcquireResult,
   ActionOutcome,
@@ -18,6 +18,7 @@ import type {
   SessionRecord,
   Store,
   TokenRecord,
+  WebSessionRecord,
 } from './store.js';
 
 /** Applies the migrations not yet recorded, each in its own transaction. */
@@ -115,6 +116,25 @@ export class SqliteStore implements Store {
 
   async setDeviceOwner(deviceId: string, tokenId: string | null): Promise<boolean> {
     return this.db.prepare('UPDATE devices SET owner_token_id = ? WHERE id = ?').run(tokenId, deviceId).changes > 0;
+  }
+
+  async createWebSession(w: WebSessionRecord): Promise<void> {
+    this.db
+      .prepare('INSERT INTO web_sessions (id, token_id, hash, created_at, expires_at, ended_at) VALUES (?, ?, ?, ?, ?, ?)')
+      .run(w.id, w.tokenId, w.hash, w.createdAt, w.expiresAt, w.endedAt);
+  }
+
+  async getWebSession(id: string): Promise<WebSessionRecord | null> {
+    const r = this.db.prepare('SELECT * FROM web_sessions WHERE id = ?').get(id) as Row | undefined;
+    return r ? webSessionOf(r) : null;
+  }
+
+  async endWebSession(id: string, at: number): Promise<boolean> {
+    return this.db.prepare('UPDATE web_sessions SET ended_at = ? WHERE id = ? AND ended_at IS NULL').run(at, id).changes > 0;
+  }
+
+  async endWebSessionsOf(tokenId: string, at: number): Promise<number> {
+    return this.db.prepare('UPDATE web_sessions SET ended_at = ? WHERE token_id = ? AND ended_at IS NULL').run(at, tokenId).changes;
   }
 
   async deleteDevice(deviceId: string): Promise<boolean> {

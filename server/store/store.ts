@@ -18,6 +18,16 @@ export interface TokenRecord {
   revokedAt: number | null;
 }
 
+/** A dashboard sign-in: the cookie carries `sls_<id>_<secret>`, the store only the secret's SHA-256. */
+export interface WebSessionRecord {
+  id: string;
+  tokenId: string;
+  hash: string;
+  createdAt: number;
+  expiresAt: number;
+  endedAt: number | null;
+}
+
 export interface DeviceRecord {
   id: string;
   workerId: string;
@@ -136,6 +146,13 @@ export interface Store {
   /** Revokes every live token with this name and role (e.g. the previous local worker token). */
   revokeTokensNamed(name: string, role: Role, at: number): Promise<number>;
   countLiveTokens(role: Role, now: number): Promise<number>;
+
+  createWebSession(session: WebSessionRecord): Promise<void>;
+  getWebSession(id: string): Promise<WebSessionRecord | null>;
+  /** Ends one session (sign-out); false if it was already ended or unknown. */
+  endWebSession(id: string, at: number): Promise<boolean>;
+  /** Ends every live session of a token (its revocation); returns how many. */
+  endWebSessionsOf(tokenId: string, at: number): Promise<number>;
 
   /** Records a device's presence and description; never changes its owner. */
   upsertDevice(device: DeviceRecord): Promise<void>;

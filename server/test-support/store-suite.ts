@@ -38,6 +38,20 @@ export function storeSuite(kind: string, makePlace: (t: TestContext) => Promise<
     assert.equal((await store.getSession('S1'))?.endedAt, 600);
   });
 
+  test(`${kind}: web sessions are kept, ended one by one or all of a token's at once`, async (t) => {
+    const store = await opened(t, await makePlace(t));
+    await store.createToken(token('t1'));
+    await store.createToken(token('t2'));
+    const session = (id: string, tokenId: string) => ({ id, tokenId, hash: `h-${id}`, createdAt: 1, expiresAt: 2, endedAt: null });
+    for (const [id, tokenId] of [['w1', 't1'], ['w2', 't1'], ['w3', 't1'], ['w4', 't2']] as const) await store.createWebSession(session(id, tokenId));
+    assert.deepEqual(await store.getWebSession('w1'), session('w1', 't1'));
+    assert.equal(await store.getWebSession('nope'), null);
+    assert.equal(await store.endWebSession('w1', 5), true);
+    assert.equal(await store.endWebSession('w1', 6), false, 'already ended');
+    assert.equal(await store.endWebSessionsOf('t1', 7), 2);
+    assert.deepEqual((await Promise.all(['w1', 'w2', 'w4'].map((id) => store.getWebSession(id)))).map((w) => w?.endedAt), [5, 7, null]);
+  });
+
   test(`${kind}: actions keep their order, envelope and thumbnail across a reopen`, async (t) => {
     const place = await makePlace(t);
     const store = await place.open();
