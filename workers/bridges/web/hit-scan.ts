@@ -3,16 +3,9 @@ import type { Rect, Size, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
 import { labelOfControl } from './hit-labels.js';
 import { LISTENERS_KEY, recordListeners, scanPage, type ScanRequest, type ScannedControl } from './hit-page.js';
+import { pageCall } from './page-call.js';
 import { clientRectToPoints, readPageView } from './page-view.js';
 import { roleOfElement } from './hit-test.js';
-
-/**
- * A function written in TypeScript, called in the page. Under tsx, named inner functions are
- * wrapped in `__name(...)` calls that the page does not define: give it a no-op one.
- */
-function pageCall(fn: (...args: never[]) => unknown, ...args: unknown[]): string {
-  return `(() => { const __name = (f) => f; return (${fn.toString()})(${args.map((a) => JSON.stringify(a)).join(', ')}); })()`;
-}
 
 /** Starts recording the page's pointer listeners, in every document it loads from now on. */
 export async function installListenerRecord(page: Page): Promise<void> {

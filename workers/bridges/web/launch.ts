@@ -6,6 +6,8 @@ import { guardNavigation, type RefusalLog, type RefusedRequest } from './navigat
 import { installListenerRecord } from './hit-scan.js';
 import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
+import { InFlightRequests } from './requests.js';
+import type { SettleRule } from './stillness.js';
 import { UrlPolicy } from './url-policy.js';
 import { WebDevice } from './web-device.js';
 
@@ -25,6 +27,8 @@ export interface LaunchWebDeviceOptions {
   allow?: readonly string[];
   /** Told of every request the URL policy refused (for the worker's log). */
   onRefused?: (refused: RefusedRequest) => void;
+  /** How the device decides the screen is at rest (default `evidence`; `quiet` always waits the quiet window). */
+  settle?: SettleRule;
 }
 
 /** Flags for a quiet Chromium on a closed network (see shared/notes/machine-facts.md). */
@@ -91,6 +95,9 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     // hasTouch alone reports one touch point; a phone has several.
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: profile.maxTouchPoints });
     await installListenerRecord(page);
+    // Stillness waits for the requests an action starts.
+    const requests = new InFlightRequests(cdp);
+    await cdp.send('Network.enable');
     await navigate(page, options.url);
     launched++;
     return new WebDevice({
@@ -109,6 +116,8 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
       homeUrl: options.url,
       policy,
       refusals,
+      requests,
+      ...(options.settle ? { settle: options.settle } : {}),
     });
   } catch (err) {
     await browser.close().catch(() => undefined);

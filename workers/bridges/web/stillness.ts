@@ -1,20 +1,48 @@
 import type { Page } from 'playwright-core';
 import type { Stillness } from '../../../core/model/index.js';
+import { pageCall } from './page-call.js';
+import type { InFlightRequests } from './requests.js';
+
+/**
+ * How the web device decides that the screen is at rest. `evidence` (the default) answers as soon
+ * as the page itself says nothing is moving; `quiet` waits for the quiet window every time (for
+ * apps that change the screen from timers the page cannot report, and to measure the difference).
+ */
+export type SettleRule = 'evidence' | 'quiet';
 
 interface Probe {
   /** Finite animations still running (infinite ones and those over 60 s are ignored). */
   running: number;
   /** How long the page has looked the same, by the page's own clock. */
   sameForMs: number;
+  /** The page's look now (layout, scroll offsets, DOM mutations). */
+  sig: string;
+  /** The look held over two consecutive animation frames; null when frames were not asked for or did not come. */
+  framesEqual: boolean | null;
+}
+
+interface ProbeArgs {
+  longMs: number;
+  /** No need for frames when the page is already known to be at rest: the quiet window passed since the last input... */
+  quietMs: number;
+  sinceInputMs: number;
+  /** ...or it still looks as it did when last found at rest (after the last input). */
+  restingSig: string | null;
+  /** Wait for frames (and for running animations, up to waitMs) before answering. */
+  frames: boolean;
+  waitMs: number;
 }
 
 /**
  * Runs in the page. The signature joins a layout hash (offset geometry, which transforms of
  * an infinite spinner do not touch), the scroll offsets of every element and of the
  * document, and a count of DOM mutations. The page keeps the last signature and since when
- * it has held, so a second observation of an unchanged page need not wait again.
+ * it has held, so a second observation of an unchanged page need not wait again. With
+ * `frames`, it first lets the finite animations run out (up to `waitMs`), then compares the
+ * signature at two consecutive animation frames: reading offsets forces any pending style and
+ * layout, and a frame in between means the change was painted.
  */
-function probePage(longMs: number): Probe {
+async function probePage(args: ProbeArgs): Promise<Probe> {
   type Memory = { mutations: number; sig: string; since: number };
   const w = window as unknown as { __simlabStill?: Memory };
   let mem = w.__simlabStill;
@@ -26,63 +54,143 @@ function probePage(longMs: number): Probe {
     w.__simlabStill = created;
     mem = created;
   }
-  let running = 0;
-  for (const a of document.getAnimations()) {
-    if (a.playState !== 'running' && !a.pending) continue;
-    const timing = a.effect?.getComputedTiming();
-    const end = Number(timing?.endTime ?? Infinity);
-    const active = Number(timing?.activeDuration ?? Infinity);
-    if (!Number.isFinite(end) || !Number.isFinite(active) || active > longMs) continue;
-    running++;
+  const memory = mem;
+  const finite = (): Animation[] =>
+    document.getAnimations().filter((a) => {
+      if (a.playState !== 'running' && !a.pending) return false;
+      const timing = a.effect?.getComputedTiming();
+      const end = Number(timing?.endTime ?? Infinity);
+      const active = Number(timing?.activeDuration ?? Infinity);
+      return Number.isFinite(end) && Number.isFinite(active) && active <= args.longMs;
+    });
+  const sign = (running: number): string => {
+    let hash = 0;
+    const scrolls: number[] = [];
+    const all = document.getElementsByTagName('*');
+    for (let i = 0; i < all.length; i++) {
+      const el = all[i] as HTMLElement;
+      hash = (Math.imul(hash, 31) + (el.offsetLeft | 0) * 7 + (el.offsetTop | 0) * 13 + (el.offsetWidth | 0) * 17 + (el.offsetHeight | 0) * 19) | 0;
+      if (el.scrollTop || el.scrollLeft) scrolls.push(i, el.scrollLeft, el.scrollTop);
+    }
+    const sig = `${hash}|${all.length}|${memory.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}`;
+    if (sig !== memory.sig || running > 0) {
+      memory.sig = sig;
+      memory.since = performance.now();
+    }
+    return sig;
+  };
+  // A hidden or throttled page may not draw: then there is no frame evidence.
+  const frame = () =>
+    new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), 100);
+      requestAnimationFrame(() => {
+        clearTimeout(timer);
+        resolve(true);
+      });
+    });
+  let running = finite();
+  let sig = sign(running.length);
+  let framesEqual: boolean | null = null;
+  const known = running.length === 0 && (Math.min(performance.now() - memory.since, args.sinceInputMs) >= args.quietMs || sig === args.restingSig);
+  if (args.frames && !known) {
+    if (running.length > 0 && args.waitMs > 0) {
+      const finished = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, args.waitMs))]);
+      running = finite();
+      sig = sign(running.length);
+    }
+    if (running.length === 0) {
+      const first = await frame();
+      const before = sign(finite().length);
+      const second = await frame();
+      running = finite();
+      sig = sign(running.length);
+      framesEqual = first && second ? before === sig && running.length === 0 : null;
+    }
   }
-  let hash = 0;
-  const scrolls: number[] = [];
-  const all = document.getElementsByTagName('*');
-  for (let i = 0; i < all.length; i++) {
-    const el = all[i] as HTMLElement;
-    hash = (Math.imul(hash, 31) + (el.offsetLeft | 0) * 7 + (el.offsetTop | 0) * 13 + (el.offsetWidth | 0) * 17 + (el.offsetHeight | 0) * 19) | 0;
-    if (el.scrollTop || el.scrollLeft) scrolls.push(i, el.scrollLeft, el.scrollTop);
-  }
-  const sig = `${hash}|${all.length}|${mem.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}`;
-  const now = performance.now();
-  if (sig !== mem.sig || running > 0) {
-    mem.sig = sig;
-    mem.since = now;
-  }
-  return { running, sameForMs: now - mem.since };
+  return { running: running.length, sameForMs: performance.now() - memory.since, sig, framesEqual };
 }
 
 const POLL_MS = 50;
+/** How often in-flight requests are looked at again while the page itself is at rest. */
+const REQUEST_POLL_MS = 16;
 const LONG_ANIMATION_MS = 60_000;
+/** Room for the two frames a probe waits for (each gives up after 100 ms). */
+const FRAMES_GRACE_MS = 250;
 const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
 
+export interface SettleOptions {
+  /** The fallback: still after this long without change, whatever the evidence. */
+  quietMs: number;
+  /** Give up after this long and say so (0: one look, no waiting). */
+  timeoutMs: number;
+  /** When the last input ended and started (this process's performance clock; -Infinity if none). */
+  lastInputAt: number;
+  inputStartedAt: number;
+}
+
 /**
- * Still after `quietMs` without change; gives up after `timeoutMs` and says so. An input is a
- * change too (`lastInputAt`, on this process's performance clock): right after a tap the page
- * may not have reacted yet, and its old stillness must not count.
+ * Waits for the web device's screen to come to rest (DESIGN.md section 5). By evidence, it is at
+ * rest as soon as no finite animation runs, no network request the last input started is in
+ * flight, and the page looked the same on two consecutive frames; the quiet window (still for
+ * `quietMs`) remains the fallback where frames give no evidence. An input is a change too: right
+ * after a tap the page may not have reacted yet, and its old stillness must not count. It
+ * remembers the look it last found at rest, so a look at an unchanged page answers at once.
  */
-export async function waitForStill(page: Page, quietMs = 250, timeoutMs = 5000, lastInputAt = -Infinity): Promise<Stillness> {
-  const start = performance.now();
-  for (;;) {
-    const answer = page.evaluate(probePage, LONG_ANIMATION_MS).catch((err: unknown) => {
-      // A page that navigates away mid-probe is changing, not broken.
-      if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0 };
-      throw err;
-    });
-    // A page whose main thread is stuck does not answer at all: that is not still either.
-    const left = Math.max(0, timeoutMs - (performance.now() - start));
-    let timer: NodeJS.Timeout | undefined;
-    const probe = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left + POLL_MS)))]);
-    clearTimeout(timer);
-    if (!probe) {
-      answer.catch(() => undefined);
-      return { still: false, ms: 0 };
+export class Settler {
+  private settled: { at: number; sig: string } | undefined;
+
+  constructor(
+    private readonly page: Page,
+    private readonly requests: InFlightRequests,
+    private readonly rule: SettleRule = 'evidence',
+  ) {}
+
+  async wait(options: SettleOptions): Promise<Stillness> {
+    const { quietMs, timeoutMs, lastInputAt, inputStartedAt } = options;
+    const evidence = this.rule === 'evidence';
+    const start = performance.now();
+    for (;;) {
+      const left = Math.max(0, timeoutMs - (performance.now() - start));
+      const frames = evidence && left > 0;
+      // Animations are waited for in the page until shortly before the deadline, leaving time for the two frames.
+      const restingSig = this.settled && this.settled.at > lastInputAt ? this.settled.sig : null;
+      const args: ProbeArgs = {
+        longMs: LONG_ANIMATION_MS,
+        quietMs,
+        sinceInputMs: performance.now() - lastInputAt,
+        restingSig,
+        frames,
+        waitMs: Math.max(0, left - POLL_MS),
+      };
+      const answer = (this.page.evaluate(pageCall(probePage, args)) as Promise<Probe>).catch((err: unknown) => {
+        // A page that navigates away mid-probe is changing, not broken.
+        if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0, sig: '', framesEqual: false };
+        throw err;
+      });
+      // A page whose main thread is stuck does not answer at all: that is not still either.
+      let timer: NodeJS.Timeout | undefined;
+      const probe = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left + POLL_MS + (frames ? FRAMES_GRACE_MS : 0))))]);
+      clearTimeout(timer);
+      if (!probe) {
+        answer.catch(() => undefined);
+        return { still: false, ms: 0 };
+      }
+      const now = performance.now();
+      const sameFor = Math.min(probe.sameForMs, now - lastInputAt);
+      // Requests count only once an input started them: a page's own long polls are not the action's.
+      const pending = evidence && Number.isFinite(inputStartedAt) ? this.requests.startedSince(inputStartedAt) : 0;
+      const atRest = probe.running === 0 && pending === 0;
+      const seenAtRest = evidence && restingSig === probe.sig;
+      if (atRest && (sameFor >= quietMs || probe.framesEqual === true || seenAtRest)) {
+        this.settled = { at: now, sig: probe.sig };
+        return { still: true, ms: Math.round(sameFor) };
+      }
+      const elapsed = now - start;
+      if (elapsed >= timeoutMs) return { still: false, ms: Math.round(sameFor) };
+      // A probe that waited for frames has already spent its time; one that did not polls.
+      const pause = probe.framesEqual === null ? POLL_MS : pending > 0 ? REQUEST_POLL_MS : 0;
+      if (pause > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(pause, timeoutMs - elapsed)));
     }
-    const now = performance.now();
-    const sameFor = Math.min(probe.sameForMs, now - lastInputAt);
-    if (probe.running === 0 && sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };
-    const elapsed = now - start;
-    if (elapsed >= timeoutMs) return { still: false, ms: Math.round(sameFor) };
-    await new Promise((resolve) => setTimeout(resolve, Math.min(POLL_MS, timeoutMs - elapsed)));
   }
 }

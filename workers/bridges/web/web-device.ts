@@ -27,7 +27,8 @@ import { pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
-import { waitForStill } from './stillness.js';
+import type { InFlightRequests } from './requests.js';
+import { Settler, type SettleRule } from './stillness.js';
 import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
 import type { UrlPolicy } from './url-policy.js';
 
@@ -42,6 +43,10 @@ export interface WebDeviceParts {
   policy: UrlPolicy;
   /** What the guard refused (launch.ts keeps it up to date). */
   refusals: RefusalLog;
+  /** The page's requests in flight (from the Network domain of `cdp`). */
+  requests: InFlightRequests;
+  /** How waitForStill() decides (default: by evidence). */
+  settle?: SettleRule;
 }
 
 const JPEG_QUALITY = 80;
@@ -81,6 +86,9 @@ export class WebDevice implements DeviceBridge {
   private inputChain: Promise<unknown> = Promise.resolve();
   /** When the last input action ended (performance clock): stillness counts from then at the earliest. */
   private lastInputAt = -Infinity;
+  /** When the last input action started: the requests it may have caused start from then. */
+  private inputStartedAt = -Infinity;
+  private readonly settler: Settler;
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
@@ -97,6 +105,7 @@ export class WebDevice implements DeviceBridge {
     this.policy = parts.policy;
     this.refusals = parts.refusals;
     this.screencast = new Screencast(this.cdp, this.info.size);
+    this.settler = new Settler(this.page, parts.requests, parts.settle);
     this.browser.on('disconnected', () => this.lose('the browser process ended'));
     this.page.on('crash', () => {
       this.lose('the page crashed');
@@ -293,7 +302,14 @@ export class WebDevice implements DeviceBridge {
   }
 
   async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
-    return this.guard(() => waitForStill(this.page, options.quietMs ?? 250, options.timeoutMs ?? 5000, this.lastInputAt));
+    return this.guard(() =>
+      this.settler.wait({
+        quietMs: options.quietMs ?? 250,
+        timeoutMs: options.timeoutMs ?? 5000,
+        lastInputAt: this.lastInputAt,
+        inputStartedAt: this.inputStartedAt,
+      }),
+    );
   }
 
   /** Cuts a gesture in progress and lifts every finger (touchCancel). */
@@ -347,7 +363,11 @@ export class WebDevice implements DeviceBridge {
   private input<T>(action: () => Promise<T>): Promise<T> {
     if (this.closed) return Promise.reject(this.unavailable('not_delivered'));
     // An action queued behind one during which the browser died sends nothing.
-    const start = () => (this.closed ? Promise.reject(this.unavailable('not_delivered')) : action());
+    const start = () => {
+      if (this.closed) return Promise.reject(this.unavailable('not_delivered'));
+      this.inputStartedAt = performance.now();
+      return action();
+    };
     const run = this.inputChain.then(start, start).finally(() => {
       this.lastInputAt = performance.now();
     });

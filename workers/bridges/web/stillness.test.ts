@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { tap } from '../../../core/gestures/index.js';
+import { launchWebDevice } from './launch.js';
+import { startPageServer, type PageServer } from './test-support/page-server.js';
+import type { WebDevice } from './web-device.js';
+
+// Settling by evidence (DESIGN.md section 5): one headless Chromium, the tests in order on it.
+let pages: PageServer;
+let device: WebDevice;
+
+/** A page with one full-width button at the top and a status line under it. */
+function page(script: string, head = ''): string {
+  return (
+    `<meta name="viewport" content="width=device-width,initial-scale=1">${head}<body style="margin:0">` +
+    '<button id="go" style="display:block;width:100%;height:80px">Go</button><p id="status">Ready</p>' +
+    `<div id="box" style="width:40px;height:40px;background:#08f"></div><script>${script}</script>`
+  );
+}
+const GO = { x: 195, y: 40 };
+
+async function open(path: string): Promise<void> {
+  await device.open(`${pages.origin}${path}`);
+  assert.ok((await device.waitForStill()).still, `${path} settles after loading`);
+}
+const status = () => device.evaluate<string>('document.getElementById("status").textContent');
+
+describe('web device settling by evidence (headless Chromium)', () => {
+  before(async () => {
+    pages = await startPageServer({
+      '/still': page('document.getElementById("go").onclick = () => {};'),
+      '/animated': page(
+        'document.getElementById("go").onclick = () => { const box = document.getElementById("box");' +
+          ' box.addEventListener("animationend", () => { document.getElementById("status").textContent = "Animation done"; }, { once: true });' +
+          ' box.classList.add("fade"); };',
+        '<style>.fade { animation: fade 700ms linear; } @keyframes fade { from { opacity: 0 } to { opacity: 1 } }</style>',
+      ),
+      '/fetching': page(
+        'document.getElementById("go").onclick = () => fetch("/slow").then((r) => r.text()).then((t) => { document.getElementById("status").textContent = t; });',
+      ),
+      '/slow': (_req, res) => {
+        setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Loaded'), 700);
+      },
+      // A request the page started on its own, before any tap, that never answers.
+      '/polling': page('fetch("/hang").catch(() => {}); document.getElementById("go").onclick = () => {};'),
+      '/hang': () => undefined,
+    });
+    device = await launchWebDevice({ url: `${pages.origin}/still` });
+  });
+  after(async () => {
+    await device?.close();
+    await pages?.close();
+  });
+
+  it('answers a tap on a still screen without waiting the quiet window', async () => {
+    await open('/still');
+    await device.perform(tap(GO));
+    // With a 3 s window a still answer that says it has been still for less proves the evidence answered.
+    const still = await device.waitForStill({ quietMs: 3000 });
+    assert.equal(still.still, true);
+    assert.ok(still.ms < 3000, `still for ${still.ms} ms, less than the window`);
+    // A second look at the unchanged screen knows it at once, even without waiting.
+    assert.equal((await device.waitForStill({ timeoutMs: 0, quietMs: 3000 })).still, true);
+  });
+
+  it('still waits for an animation the tap started', async () => {
+    await open('/animated');
+    await device.perform(tap(GO));
+    const still = await device.waitForStill();
+    assert.equal(still.still, true);
+    assert.equal(await status(), 'Animation done', 'the answer came after the animation ended');
+  });
+
+  it('waits for a request the tap started, longer than the quiet window', async () => {
+    await open('/fetching');
+    await device.perform(tap(GO));
+    const still = await device.waitForStill();
+    assert.equal(still.still, true);
+    assert.equal(await status(), 'Loaded', 'the answer came after the response was shown');
+  });
+
+  it('does not wait for a request the page started before the tap', async () => {
+    // Opening the page started the request, so that look waits for it (and gives up).
+    await device.open(`${pages.origin}/polling`);
+    assert.equal((await device.waitForStill({ timeoutMs: 600 })).still, false, 'the load is still waiting for its request');
+    await device.perform(tap(GO));
+    const still = await device.waitForStill({ timeoutMs: 2000 });
+    assert.equal(still.still, true, 'the hanging request from before the tap is not the tap\'s');
+  });
+});
