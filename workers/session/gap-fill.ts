@@ -113,12 +113,23 @@ export async function gapFill(screen: Screen, tester: HitTester, options: GapFil
   return out;
 }
 
-/** Frames of the tree's tappable nodes that have no label (an icon-only button the page left unnamed). */
+/**
+ * A label that is an identifier rather than words (`chevron_left_ios`, `ios-back-button-icon`):
+ * what an icon font's ligature or an icon's file title leaks into the accessible name.
+ */
+const IDENTIFIER = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$/;
+
+/** A tappable node the page did not name in words: no label, or an icon's identifier for one. */
+function unnamed(n: UiNode): boolean {
+  return n.actions.includes('tap') && !n.value && (!n.label || IDENTIFIER.test(n.label));
+}
+
+/** Frames of the tree's tappable nodes that have no label in words (an icon-only button the page left unnamed). */
 function unnamedControls(root: UiNode, maxArea: number): Rect[] {
   const out: Rect[] = [];
   const walk = (n: UiNode): void => {
     const frame = frameOf(n);
-    if (n.actions.includes('tap') && !n.label && !n.value && rectArea(frame) > 0 && rectArea(frame) <= maxArea) out.push(frame);
+    if (unnamed(n) && rectArea(frame) > 0 && rectArea(frame) <= maxArea) out.push(frame);
     n.children.forEach(walk);
   };
   walk(root);
@@ -127,13 +138,13 @@ function unnamedControls(root: UiNode, maxArea: number): Rect[] {
 
 /**
  * The tree with labels the hit scan found for its unnamed controls (matched by frame). The tree's
- * own fields win: only a node without label or value is named.
+ * own words win: only a node without label or value, or whose label is an identifier, is named.
  */
 export function nameControls(root: UiNode, names: GapFill['names']): UiNode {
   if (names.length === 0) return root;
   const walk = (n: UiNode): UiNode => {
     const children = n.children.map(walk);
-    const name = n.actions.includes('tap') && !n.label && !n.value ? names.find((m) => overlapRatio(m.frame, frameOf(n)) > 0.99) : undefined;
+    const name = unnamed(n) ? names.find((m) => m.label !== n.label && overlapRatio(m.frame, frameOf(n)) > 0.99) : undefined;
     if (!name && children.every((c, i) => c === n.children[i])) return n;
     return { ...n, ...(name ? { label: name.label } : {}), children };
   };

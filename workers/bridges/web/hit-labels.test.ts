@@ -9,7 +9,10 @@ describe('labels of controls found by hit-testing', () => {
     assert.equal(iconLabel('icon-back'), 'back');
     assert.equal(iconLabel('more_vert'), 'more');
     assert.equal(iconLabel('favorite_border'), 'like');
-    assert.equal(iconLabel('ion-md-menu'), 'md menu');
+    assert.equal(iconLabel('ion-md-menu'), 'menu');
+    assert.equal(iconLabel('chevron_left_ios'), 'back');
+    assert.equal(iconLabel('ios-back-button-icon'), 'back');
+    assert.equal(iconLabel('zmdi-share'), 'share');
     assert.equal(iconLabel('local_shipping'), 'local shipping');
   });
 
@@ -20,5 +23,11 @@ describe('labels of controls found by hit-testing', () => {
     assert.equal(labelOfControl({ icon: 'arrow_back' }), 'back');
     assert.equal(labelOfControl({ nearby: 'Orders' }), 'Orders');
     assert.equal(labelOfControl({}), undefined);
+  });
+
+  it('reads an icon identifier the page gives as a name for what it means, and keeps other names', () => {
+    assert.equal(labelOfControl({ title: 'ios-back-button-icon' }), 'back');
+    assert.equal(labelOfControl({ aria: 'sign-in' }), 'sign-in');
+    assert.equal(labelOfControl({ text: 'Back to top' }), 'Back to top');
   });
 });

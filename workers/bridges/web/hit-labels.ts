@@ -24,19 +24,38 @@ const ICON_MEANINGS: Array<[RegExp, string]> = [
   [/^(filter(_list)?|funnel|tune|options)$/, 'filter'],
 ];
 
-/** Strips a kit's prefix from an icon class: `icon-back` → `back`, `ion-md-menu` → `md-menu`, `f7-icons` stays. */
+/**
+ * Strips what kits add around an icon's name: a library prefix (`icon-back` → `back`,
+ * `ion-md-menu` → `menu`, `zmdi-share`), a platform (`ios-`, `_ios`), a style (`-outline`), and
+ * words that only say it is an icon (`ios-back-button-icon` → `back`).
+ */
 function iconWord(icon: string): string {
-  return icon
-    .toLowerCase()
-    .replace(/^(icon|ion|fa|bi|f7|ons)[-_]/, '')
-    .replace(/[-_](outline|sharp|filled|fill|solid|regular|rounded)$/, '');
+  let word = icon.toLowerCase().replace(/^(icon|ion|fa|bi|f7|ons|zmdi|mdi)[-_]/, '');
+  for (let before = ''; before !== word; ) {
+    before = word;
+    word = word.replace(/^(ios|md|android)[-_]/, '').replace(/[-_](outline|outlined|sharp|filled|fill|solid|regular|rounded|ios|md|android|icon|button|btn|new)$/, '');
+  }
+  return word;
+}
+
+/** The meaning of a known icon name (Material, Ionicons, Framework7, Font Awesome, Onsen spellings), if it is one. */
+export function iconMeaning(icon: string): string | undefined {
+  const word = iconWord(icon);
+  for (const [pattern, meaning] of ICON_MEANINGS) if (pattern.test(word)) return meaning;
+  return undefined;
 }
 
 /** A person's word for an icon: the meaning of a known name, else the name in words. */
 export function iconLabel(icon: string): string {
-  const word = iconWord(icon);
-  for (const [pattern, meaning] of ICON_MEANINGS) if (pattern.test(word)) return meaning;
-  return word.replace(/[-_]+/g, ' ');
+  return iconMeaning(icon) ?? iconWord(icon).replace(/[-_]+/g, ' ');
+}
+
+/** An identifier rather than words (`chevron_left_ios`, `ios-back-button-icon`): what a kit's icon leaks as a name. */
+const TOKEN = /^[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+$/;
+
+/** A name the page gives, unless it is an icon's identifier with a known meaning: then that meaning. */
+function words(name: string | undefined): string | undefined {
+  return name !== undefined && TOKEN.test(name) ? (iconMeaning(name) ?? name) : name;
 }
 
 /**
@@ -46,5 +65,5 @@ export function iconLabel(icon: string): string {
  * frame, never an invented name.
  */
 export function labelOfControl(facts: LabelFacts): string | undefined {
-  return facts.aria ?? facts.title ?? facts.alt ?? facts.text ?? (facts.icon ? iconLabel(facts.icon) : undefined) ?? facts.nearby;
+  return words(facts.aria ?? facts.title ?? facts.alt ?? facts.text) ?? (facts.icon ? iconLabel(facts.icon) : undefined) ?? facts.nearby;
 }

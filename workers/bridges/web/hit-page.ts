@@ -65,13 +65,18 @@ export function recordListeners(key: string): void {
 export function scanPage(req: ScanRequest, key: string): ScannedControl[] {
   const record = (window as unknown as Record<symbol, WeakMap<EventTarget, Set<string>> | undefined>)[Symbol.for(key)];
   const INTERACTIVE = /^(button|link|checkbox|switch|radio|tab|menuitem|menuitemcheckbox|option|slider|textbox|searchbox|combobox|treeitem)$/;
-  const ICON_CLASS = /(^|[\s_-])(icon|icons|material-icons|material-symbols|ion-icon|fa|bi|glyphicon)([\s_-]|$)/i;
+  // A class that says "this is an icon" on its own, and one that names which (`icon-back`, `fa-bars`).
+  const ICON_MARKER = /^(icon|icons|material-icons(-[a-z]+)?|material-symbols(-[a-z]+)?|fa|fas|far|fab|bi|glyphicon|f7-icons|ons-icon|zmdi|mdi|ionicons?)$/i;
+  const ICON_NAME = /^(icon|ion|fa|bi|f7-icon|ons-icon|zmdi|mdi)[-_][a-z]/;
+  const GENERIC = /^(icon|ion|fa|bi|zmdi|mdi)[-_](button|btn|wrap|wrapper|container|only|lg|sm|fw|spin|solid|regular|left|right|start|end|text|inner)$/;
   const vv = window.visualViewport;
   const view = vv ? { x: vv.offsetLeft, y: vv.offsetTop, w: vv.width, h: vv.height } : { x: 0, y: 0, w: innerWidth, h: innerHeight };
   const screenArea = view.w * view.h;
   const up = (el: Element): Element | null => el.parentElement ?? ((el.getRootNode() as ShadowRoot).host || null);
   const listens = (t: EventTarget): boolean => !!record?.get(t)?.size || (t as HTMLElement).onclick != null;
   const styleOf = (el: Element) => getComputedStyle(el);
+  // Where an element is rendered: a slotted child inherits its style from the slot, not its host.
+  const flatParent = (el: Element): Element | null => el.assignedSlot ?? up(el);
   const isControl = (el: Element): ScannedControl['evidence'] | null => {
     const tag = el.tagName.toLowerCase();
     const role = el.getAttribute('role') ?? '';
@@ -85,7 +90,7 @@ export function scanPage(req: ScanRequest, key: string): ScannedControl[] {
     )
       return 'markup';
     if (listens(el)) return 'listener';
-    const parent = up(el);
+    const parent = flatParent(el);
     if (styleOf(el).cursor === 'pointer' && (!parent || styleOf(parent).cursor !== 'pointer')) return 'cursor';
     return null;
   };
@@ -99,11 +104,9 @@ export function scanPage(req: ScanRequest, key: string): ScannedControl[] {
     const s = styleOf(el);
     const text = (el.textContent ?? '').trim();
     if (/icon|symbol/i.test(s.fontFamily) && /^[a-z][a-z0-9_]{1,40}$/.test(text)) return text;
-    const cls = typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '');
-    if (ICON_CLASS.test(cls)) {
-      const specific = cls
-        .split(/\s+/)
-        .find((c) => /^(icon|ion|fa|bi|f7-icon|ons-icon)[-_][a-z]/.test(c) && !/^(icon|ion|fa|bi)[-_](button|btn|wrap|wrapper|container|only|lg|sm|fw|solid|regular|left|right|start|end|text|inner)$/.test(c));
+    const classes = (typeof el.className === 'string' ? el.className : (el.getAttribute('class') ?? '')).split(/\s+/);
+    if (classes.some((c) => ICON_MARKER.test(c))) {
+      const specific = classes.find((c) => ICON_NAME.test(c) && !GENERIC.test(c));
       return specific ?? (/^[a-z][a-z0-9_]{1,40}$/.test(text) ? text : undefined);
     }
     const name = el.getAttribute('name') ?? el.getAttribute('icon');
@@ -120,18 +123,28 @@ export function scanPage(req: ScanRequest, key: string): ScannedControl[] {
     const lo = Math.min(b.width, b.height);
     return lo >= 12 && Math.max(b.width, b.height) / lo <= 6 && b.height <= 120 && b.width * b.height <= screenArea * 0.12;
   };
-  /** The piece a person would take an element for: an icon (with its small button or caption), or a small painted box. */
+  /**
+   * The piece a person would take an element for: an icon with what holds it up to the size of a
+   * button (its painted disc, its caption, the link a kit wraps it in), or a small painted box.
+   */
   const unitOf = (el: Element, b: DOMRect): Element | null => {
     if (isIcon(el, b)) {
-      const p = up(el);
-      if (p && p !== document.body) {
+      const limit = Math.max(b.width * b.height * 6, 80 * 80);
+      let unit = el;
+      for (let p = up(el); p && p !== document.body && p !== document.documentElement; p = up(p)) {
         const pb = p.getBoundingClientRect();
-        const small = pb.width * pb.height <= Math.max(b.width * b.height * 6, 80 * 80) && pb.height <= 120;
-        if (small && (painted(p) || ((p as HTMLElement).innerText ?? '').trim().length <= 24)) return p;
+        if (pb.width * pb.height > limit || pb.height > 120) break;
+        if (!painted(p) && ((p as HTMLElement).innerText ?? '').trim().length > 24) break;
+        // Another picture inside: a group of controls, not one.
+        if (p.querySelectorAll('svg, img').length > 1) break;
+        unit = p;
+        // The control that holds the icon is the unit: what wraps that control is layout.
+        if (isControl(p)) break;
       }
-      return el;
+      return unit;
     }
-    return painted(el) && buttonShaped(b) ? el : null;
+    // A box holding a sentence is a quotation or a card, not something to press.
+    return painted(el) && buttonShaped(b) && ((el as HTMLElement).innerText ?? '').trim().length <= 32 ? el : null;
   };
   const delegated = (from: Element): boolean => {
     for (let a: Element | null = from; a; a = up(a)) if (listens(a)) return true;

@@ -1,0 +1,67 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Rect } from '../../core/model/index.js';
+import type { OutlineJson } from '../../core/outline/json.js';
+import type { OutlineElement } from '../../core/outline/snapshot.js';
+import { launchWebDevice, type WebDevice } from '../../workers/bridges/web/index.js';
+import { DeviceSession } from '../../workers/session/device-session.js';
+import { okData } from '../../workers/session/test-support/envelopes.js';
+import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { KIT_PACKAGES, kitTargets, matchTargets, waitForKit } from './kit-targets.js';
+
+const KITS = fileURLToPath(new URL('./kits/', import.meta.url));
+
+/**
+ * Pages nobody here wrote the controls of: each is built with a real mobile UI kit from npm
+ * (its stack navigator open on a second page, its tab bar, a toolbar the page hides from the
+ * accessibility tree), served locally. Every control the page marks with data-hit must be a
+ * line of the outline that a tap by @N reaches, and no found control may double one the tree has.
+ */
+describe('UI kits from npm: every control in the outline and reached by @N (headless Chromium)', () => {
+  let server: StaticServer;
+  let device: WebDevice;
+  let session: DeviceSession;
+
+  before(async () => {
+    server = await startStaticServer(KITS, KIT_PACKAGES);
+    device = await launchWebDevice({ url: `${server.url}chart.html` });
+    session = new DeviceSession(device);
+  });
+  after(async () => {
+    await session?.close();
+    await server?.close();
+  });
+
+  const outline = async (): Promise<OutlineJson> => okData(await session.execute('outline', { format: 'json' })).outline as OutlineJson;
+  const inside = (a: Rect, b: Rect): boolean => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.w <= b.x + b.w + 1 && a.y + a.h <= b.y + b.h + 1;
+
+  for (const kit of ['framework7', 'onsen', 'ionic']) {
+    it(`${kit}: back arrow, toolbar buttons, hidden toolbar and tabs`, async () => {
+      okData(await session.execute('web.open', { url: `${server.url}${kit}.html` }));
+      await waitForKit(device);
+      const targets = await kitTargets(device);
+      const json = await outline();
+      const { found, missed } = matchTargets(json, targets);
+      assert.deepEqual(missed.map((t) => t.name), [], `missed on ${kit}`);
+      const back = found.find(([t]) => t.name === 'back')?.[1] as OutlineElement;
+      assert.equal(back.label?.toLowerCase(), 'back', 'the back arrow is named for what it does');
+      // Each tap on a fresh outline (a tap may change the screen); the back arrow and then the tabs
+      // last, since they leave the page.
+      const last = (t: { name: string }): number => (t.name === 'back' ? 1 : t.name.startsWith('tab-') ? 2 : 0);
+      for (const t of [...targets].sort((a, b) => last(a) - last(b))) {
+        const el = matchTargets(await outline(), [t]).found[0]?.[1];
+        assert.ok(el, `${t.name} is still in the outline`);
+        okData(await session.execute('tap', { target: `@${el.index}` }));
+        assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
+      }
+      // A found control inside a tappable line of the tree is a double of it, not a second control.
+      const control = (e: OutlineElement): boolean => e.visibleFrame.w * e.visibleFrame.h <= json.size.w * json.size.h * 0.1;
+      const tappable = json.elements.filter((e) => e.source === 'ax' && e.actions.includes('tap') && control(e));
+      const doubles = json.elements.filter((e) => e.source === 'hit' && tappable.some((t) => inside(e.visibleFrame, t.visibleFrame)));
+      assert.deepEqual(doubles.map((e) => `@${e.index} ${e.role} ${JSON.stringify(e.visibleFrame)}`), []);
+      // Every control's label that a kit's markup leaks (class names, icon file titles) reads as words.
+      for (const e of json.elements.filter((x) => x.actions.includes('tap'))) assert.ok(!/activatable|button-icon|_ios\b/.test(e.label ?? ''), `@${e.index} label ${e.label}`);
+    });
+  }
+});
