@@ -1,3 +1,4 @@
+/* global window, Element */
 // Test instrument, not part of any kit: which [data-hit] element a touch reached. It is set as an
 // event handler property on the window, which the listener record does not count as evidence,
 // so the controls are found by what the kit itself does.
