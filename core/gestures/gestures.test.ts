@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { Point } from '../model/geometry.js';
 import {
-  doubleTap, edgeSwipe, fling, longPress, mostFingersDown, pinch, preciseDrag, rotate, scrollBy, swipe, tap,
+  doubleTap, edgeSwipe, fling, flingPath, longPress, mostFingersDown, pinch, preciseDrag, rotate, scrollBy, swipe, tap,
   twoFingerLongPress, twoFingerTap, validateTimeline, type FingerPath, type TouchTimeline,
 } from './index.js';
 import { pinchTimeline, rotateTimeline } from './two-finger-fit.js';
@@ -63,6 +63,14 @@ describe('single-finger gestures', () => {
     const before = pts.at(-2) as Point & { t: number };
     const speed = dist(last, before) / (last.t - before.t);
     assert.ok(Math.abs(speed - 5) < 1e-9, `release speed ${speed} pt/ms`);
+  });
+
+  it('a fling path crosses the middle half of its region the way the finger moves', () => {
+    const region = { x: 0, y: 100, w: 400, h: 600 };
+    assert.deepEqual(flingPath(region, 'up'), [{ x: 200, y: 550 }, { x: 200, y: 250 }]);
+    assert.deepEqual(flingPath(region, 'down'), [{ x: 200, y: 250 }, { x: 200, y: 550 }]);
+    assert.deepEqual(flingPath(region, 'left'), [{ x: 300, y: 400 }, { x: 100, y: 400 }]);
+    assert.deepEqual(flingPath(region, 'right'), [{ x: 100, y: 400 }, { x: 300, y: 400 }]);
   });
 
   it('precise drag moves in even steps of at most stepPts every stepMs, then holds the end', () => {

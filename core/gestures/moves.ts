@@ -17,6 +17,27 @@ export function fling(from: Point, to: Point, ms = 100): TouchTimeline {
   return swipe(from, to, ms);
 }
 
+/** The way the finger moves: a fling up reveals what is further down. */
+export type FlingDirection = 'up' | 'down' | 'left' | 'right';
+
+/** The finger's path for a fling in `direction` across `region`: through its centre, half its size long. */
+export function flingPath(region: Rect, direction: FlingDirection): [Point, Point] {
+  const cx = region.x + region.w / 2;
+  const cy = region.y + region.h / 2;
+  const hx = region.w * 0.25;
+  const hy = region.h * 0.25;
+  switch (direction) {
+    case 'up':
+      return [{ x: cx, y: cy + hy }, { x: cx, y: cy - hy }];
+    case 'down':
+      return [{ x: cx, y: cy - hy }, { x: cx, y: cy + hy }];
+    case 'left':
+      return [{ x: cx + hx, y: cy }, { x: cx - hx, y: cy }];
+    case 'right':
+      return [{ x: cx - hx, y: cy }, { x: cx + hx, y: cy }];
+  }
+}
+
 export interface PreciseDragOptions {
   /** Distance of each move. */
   stepPts?: number;

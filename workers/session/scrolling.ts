@@ -1,5 +1,5 @@
-import { fling, scrollBy } from '../../core/gestures/index.js';
-import type { Point, Rect, ScrollOffset } from '../../core/model/index.js';
+import { fling, flingPath, scrollBy } from '../../core/gestures/index.js';
+import type { Rect, ScrollOffset } from '../../core/model/index.js';
 import type { CommandArgs } from '../../core/wire/commands.js';
 import type { HandlerSession, Run } from './handler-context.js';
 import { scrollRegion, scrollRegionAt } from './targets.js';
@@ -95,24 +95,6 @@ export async function scrollByCommand(session: HandlerSession, a: CommandArgs<'s
 
 function round2(v: number): number {
   return Math.round(v * 100) / 100;
-}
-
-/** The finger's path for a fling in `direction` (the way the finger moves) across `region`. */
-function flingPath(region: Rect, direction: 'up' | 'down' | 'left' | 'right'): [Point, Point] {
-  const cx = region.x + region.w / 2;
-  const cy = region.y + region.h / 2;
-  const hx = region.w * 0.25;
-  const hy = region.h * 0.25;
-  switch (direction) {
-    case 'up':
-      return [{ x: cx, y: cy + hy }, { x: cx, y: cy - hy }];
-    case 'down':
-      return [{ x: cx, y: cy - hy }, { x: cx, y: cy + hy }];
-    case 'left':
-      return [{ x: cx + hx, y: cy }, { x: cx - hx, y: cy }];
-    case 'right':
-      return [{ x: cx - hx, y: cy }, { x: cx + hx, y: cy }];
-  }
 }
 
 /**
