@@ -44,12 +44,12 @@ export class HubClient {
   }
 
   /** Bytes from the hub (a bundle, a video): the bytes on 200, else the hub's error envelope. */
-  async download(command: string, path: string, timeoutMs = 10 * 60_000): Promise<Envelope<Buffer>> {
+  async download(command: string, path: string, timeoutMs = 10 * 60_000, query?: RequestOptions['query']): Promise<Envelope<Buffer>> {
     const headers: Record<string, string> = {};
     if (this.connection.token) headers.authorization = `Bearer ${this.connection.token}`;
     let response: Response;
     try {
-      response = await fetch(this.url(path), { headers, signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(this.url(path, query), { headers, signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
       return transportFailure(command, this.connection.hub, 'GET', err, timeoutMs);
     }

@@ -57,6 +57,11 @@ export class LabApi {
     return this.client.download('evidence.export', `/sessions/${enc(sessionId)}/evidence`);
   }
 
+  /** A clip of a session's recording (MP4 or GIF bytes), by steps or by time. */
+  clip(sessionId: string, query: { format: 'mp4' | 'gif'; from?: number; to?: number; recording?: string; start?: number; end?: number; width?: number }): Promise<Envelope<Buffer>> {
+    return this.client.download('clip', `/sessions/${enc(sessionId)}/clip`, 5 * 60_000, { ...query });
+  }
+
   /** A session's actions as a flow, and as Maestro YAML. */
   flowExport(sessionId: string, query: { from?: number; to?: number; name?: string }): Promise<Envelope<{ flow: Flow; maestro: MaestroFlow }>> {
     return this.client.request('flow.export', 'GET', `/sessions/${enc(sessionId)}/flow`, { query: { ...query } });

@@ -11,6 +11,7 @@ import { appStateCommand, screenshotCommand, uiCommand } from './observe.js';
 import { recordCommand } from './record.js';
 import { evidenceCommand } from './evidence.js';
 import { flowCommand } from './flow.js';
+import { clipCommand } from './clip.js';
 import { tokenCommand } from './token.js';
 import { androidCommand } from './android.js';
 import { iosCommand } from './ios.js';
@@ -21,7 +22,7 @@ import { webCommand } from './web.js';
  * holds only commands that work on every platform; platform verbs live under `simlab web`.
  */
 export function registerLabCommands(program: Command): void {
-  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), batchCommand(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), evidenceCommand(), flowCommand(), webCommand(), iosCommand(), androidCommand(), tokenCommand(), doctorCommand()]) {
+  for (const command of [devicesCommand(), leaseCommand(), releaseCommand(), uiCommand(), ...actionCommands(), batchCommand(), screenshotCommand(), appStateCommand(), logCommand(), mcpCommand(), recordCommand(), evidenceCommand(), flowCommand(), clipCommand(), webCommand(), iosCommand(), androidCommand(), tokenCommand(), doctorCommand()]) {
     program.addCommand(command);
   }
   program.helpCommand(false);

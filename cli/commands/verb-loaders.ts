@@ -29,6 +29,7 @@ export const VERB_LOADERS: Readonly<Record<string, VerbLoader>> = {
   batch: async () => [(await import('./batch.js')).batchCommand()],
   log: async () => [(await import('./log.js')).logCommand()],
   flow: async () => [(await import('./flow.js')).flowCommand()],
+  clip: async () => [(await import('./clip.js')).clipCommand()],
   mcp: async () => [(await import('./mcp.js')).mcpCommand()],
   outline: async () => [(await import('./outline.js')).outlineCommand()],
   web: async () => [(await import('./web.js')).webCommand()],

@@ -18,6 +18,7 @@ import { deviceRoutes } from './routes/devices.js';
 import { leaseRoutes } from './routes/leases.js';
 import { metaRoutes } from './routes/meta.js';
 import { recordingRoutes } from './routes/recordings.js';
+import { clipRoutes } from './routes/clips.js';
 import { flowRoutes } from './routes/flows.js';
 import { shareRoutes } from './routes/shares.js';
 import { sessionRoutes } from './routes/sessions.js';
@@ -45,7 +46,7 @@ export interface ApiOptions {
 
 /** Every route of the API, in one table: registered, published in OpenAPI, walked by the auth test. */
 export function routeTable(s: HubServices): AnyRoute[] {
-  return [...metaRoutes(s), ...deviceRoutes(s), ...leaseRoutes(s), ...commandRoutes(s), ...sessionRoutes(s), ...recordingRoutes(s), ...shareRoutes(s), ...flowRoutes(s), ...tokenRoutes(s)];
+  return [...metaRoutes(s), ...deviceRoutes(s), ...leaseRoutes(s), ...commandRoutes(s), ...sessionRoutes(s), ...recordingRoutes(s), ...shareRoutes(s), ...flowRoutes(s), ...clipRoutes(s), ...tokenRoutes(s)];
 }
 
 function send(reply: FastifyReply, envelope: Envelope): FastifyReply {
