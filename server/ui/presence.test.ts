@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { io, type Socket } from 'socket.io-client';
 import type { Envelope } from '../../core/contract/envelope.js';
 import { UI_NAMESPACE, type DeviceViewers, type UiClientEvents, type UiServerEvents } from '../../core/wire/ui-protocol.js';
+import { sessionCookieFor } from '../test-support/session-cookie.js';
 import { startSimWorker, webDevice } from '../test-support/sim-worker.js';
 import { startTestHub } from '../test-support/test-hub.js';
 import { attachUi } from './ui-namespace.js';
@@ -20,7 +21,7 @@ test("a device page hears who else has it open, per person and tab, and when som
   const clients: Client[] = [];
   t.after(() => clients.forEach((c) => c.close()));
   const open = async (token: string, deviceId: string): Promise<{ socket: Client; heard: DeviceViewers[] }> => {
-    const socket: Client = io(`${hub.url}${UI_NAMESPACE}`, { forceNew: true, transports: ['websocket'], extraHeaders: { cookie: `simlab_token=${token}` } });
+    const socket: Client = io(`${hub.url}${UI_NAMESPACE}`, { forceNew: true, transports: ['websocket'], extraHeaders: { cookie: await sessionCookieFor(hub.services.verifier, token) } });
     clients.push(socket);
     const heard: DeviceViewers[] = [];
     socket.on('viewers', (v) => heard.push(v));
