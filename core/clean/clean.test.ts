@@ -120,6 +120,34 @@ describe('cleanScreen', () => {
     assert.ok(labels(settings.root).includes('Search settings'));
   });
 
+  it('hides what a later panel covers where no paint order is given: rows under an open drawer, a title under the bottom bar', () => {
+    const node = (bounds: string, attrs: string, children = '') =>
+      `<node class="android.widget.FrameLayout" package="com.example.mail" text="" content-desc="" resource-id="" bounds="${bounds}" ${attrs}>${children}</node>`;
+    const text = (bounds: string, t: string) => `<node class="android.widget.TextView" package="com.example.mail" text="${t}" content-desc="" resource-id="" clickable="false" bounds="${bounds}"/>`;
+    const row = (y: number, t: string) => node(`[0,${y}][1080,${y + 200}]`, 'clickable="true"', text(`[40,${y + 60}][1000,${y + 140}]`, t));
+    const rows = [200, 400, 600, 800].map((y, i) => row(y, `Thread ${i}`)).join('');
+    const entry = (y: number, t: string) => node(`[0,${y}][990,${y + 100}]`, 'clickable="true"', text(`[40,${y + 20}][900,${y + 80}]`, t));
+    const drawer = node('[0,0][990,2000]', 'clickable="false"', text('[40,60][900,160]', 'me@example.com') + entry(300, 'Inbox folder') + entry(1800, 'Settings'));
+    const tab = (x: number, t: string) => node(`[${x},1900][${x + 540},2000]`, 'clickable="true"', text(`[${x + 200},1920][${x + 340},1980]`, t));
+    const bottomBar = node('[0,1900][1080,2000]', 'clickable="false"', tab(0, 'Mail') + tab(540, 'Meet'));
+    const footer = text('[40,1920][1000,1990]', 'Under the bar');
+    const dump = (content: string) =>
+      `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">${node('[0,0][1080,2000]', '', content)}</hierarchy>`;
+    const open = labels(parseScreen(dump(node('[0,0][1080,2000]', '', rows + footer) + drawer)).root);
+    assert.ok(open.includes('Inbox folder') && open.includes('Settings'), 'the drawer shows');
+    for (const gone of ['Thread 0', 'Thread 3']) assert.ok(!open.includes(gone), `${gone} is under the drawer`);
+    const closed = labels(parseScreen(dump(node('[0,0][1080,2000]', '', rows + footer) + bottomBar)).root);
+    assert.ok(closed.includes('Thread 0') && closed.includes('Thread 3') && closed.includes('Mail'), 'rows beside the bar stay');
+    assert.ok(!closed.includes('Under the bar'), 'a text under the bottom bar is not seen');
+    // A later layer as large as its parent is no evidence (a see-through container), nor is a panel's empty part.
+    const layer = node('[0,0][1080,2000]', '', text('[40,1700][900,1780]', 'Floating hint'));
+    const stack = node('[0,0][1080,1600]', '', text('[40,1200][900,1280]', 'Notification'));
+    const seen = labels(parseScreen(dump(node('[0,0][1080,2000]', '', rows) + layer)).root);
+    assert.ok(seen.includes('Thread 0') && seen.includes('Floating hint'));
+    const under = labels(parseScreen(dump(node('[0,0][1080,2000]', '', rows) + stack)).root);
+    assert.ok(under.includes('Thread 0') && under.includes('Notification'), 'rows above the stack\'s first card stay');
+  });
+
   it('keeps the frontmost app window plus system bars and the keyboard, and cuts what the bars cover', () => {
     const node = (pkg: string, cls: string, bounds: string, extra: string, inner = ''): string =>
       `<node index="0" class="${cls}" package="${pkg}" resource-id="" checkable="false" checked="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="${bounds}" ${extra}>${inner}</node>`;

@@ -92,7 +92,7 @@ function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string
 export function cleanScreen(screen: Screen): Screen {
   const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
   // Only Android says its paint order (iOS lists a navigation bar before the content it floats over).
-  const occluded = screen.platform === 'android' ? occludedNodes(screen.root, full) : new Set<UiNode>();
+  const occluded = screen.platform === 'android' && !screen.occlusionResolved ? occludedNodes(screen.root, full) : new Set<UiNode>();
   const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded });
   const extents = windowExtents(everything);
   const bounds = windowBounds(screen, everything);
@@ -109,7 +109,7 @@ export function cleanScreen(screen: Screen): Screen {
   };
   const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf, occluded });
   const front = kept.find((w) => w.kind === 'app' || w.kind === 'dialog');
-  const cleaned: Screen = { ...screen, windows: kept, root };
+  const cleaned: Screen = { ...screen, windows: kept, root, occlusionResolved: true };
   // On Android a window's title is its package: the app the agent now looks at.
   if (front?.title && screen.platform === 'android' && front.title !== screen.app) {
     cleaned.app = front.title;

@@ -1,4 +1,4 @@
-import { containsRect, intersectRect, type Rect } from '../model/geometry.js';
+import { containsRect, intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { hasArea } from './visibility.js';
 
@@ -8,21 +8,69 @@ function showsSomething(node: UiNode, screen: Rect): boolean {
   return node.children.some((c) => showsSomething(c, screen));
 }
 
+/** A node this much under a panel is hidden by it (a row whose last few points peek out beside a drawer). */
+const MOSTLY = 0.9;
+/** A later sibling spanning this share of its parent or more is a layer of the layout, not a panel. */
+const LAYER_SHARE = 0.95;
+
+function mostlyUnder(seen: Rect, panel: Rect): boolean {
+  const under = intersectRect(seen, panel);
+  return under !== null && rectArea(under) >= MOSTLY * rectArea(seen);
+}
+
+/**
+ * Later siblings drawn over earlier ones as panels (Android draws children in order): an open
+ * drawer, a bottom sheet, a dialog's card. A panel holds content of its own and is smaller
+ * than its parent; a later sibling as large as the parent is more often a transparent layer
+ * (a scroll view padded under an app bar, an accessibility overlay) and proves nothing.
+ */
+function panelsAbove(kids: readonly UiNode[], i: number, parent: UiNode, screen: Rect): Rect[] {
+  const parentSeen = intersectRect(parent.frame, screen);
+  if (!parentSeen) return [];
+  const out: Rect[] = [];
+  for (const other of kids.slice(i + 1)) {
+    const seen = intersectRect(other.frame, screen);
+    if (!seen || other.children.length === 0 || rectArea(seen) >= LAYER_SHARE * rectArea(parentSeen)) continue;
+    // Only where its content lies: a notification stack is see-through above its first card.
+    const content = contentBox(other, screen);
+    if (content) out.push(content);
+  }
+  return out;
+}
+
+/** The box around the descendants that say or do something. */
+function contentBox(node: UiNode, screen: Rect): Rect | null {
+  const rects: Rect[] = [];
+  const walk = (n: UiNode): void => {
+    if (n.visible === false) return;
+    const seen = intersectRect(n.frame, screen);
+    if (!seen) return;
+    if (n.label || n.value || n.actions.length > 0) rects.push(seen);
+    n.children.forEach(walk);
+  };
+  node.children.forEach(walk);
+  if (rects.length === 0) return null;
+  const x = Math.min(...rects.map((r) => r.x));
+  const y = Math.min(...rects.map((r) => r.y));
+  return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
+}
+
 /**
  * The nodes hidden under a raised sibling: where the platform gives a paint order
  * (`drawingOrder`) and a sibling listed earlier is drawn later than one listed after it, the
  * app lifted it over the others (an open search view over the inbox), so it hides the parts
- * of them it spans whole, if it shows anything itself. Sibling order alone is no evidence:
- * a later full-screen container is more often transparent (a scroll view padded under an
- * app bar) than an overlay.
+ * of them it spans whole, if it shows anything itself. Where it gives none, a later sibling
+ * that is a panel (panelsAbove) hides what lies mostly under it.
  */
 export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
   const hidden = new Set<UiNode>();
-  const mark = (node: UiNode, covers: readonly Rect[]): void => {
+  const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): void => {
     const seen = intersectRect(node.frame, screen);
-    if (seen && covers.some((c) => containsRect(c, seen))) hidden.add(node);
+    if (seen && (covers.some((c) => containsRect(c, seen)) || panels.some((c) => mostlyUnder(seen, c)))) hidden.add(node);
     const kids = node.children;
+    const ordered = kids.some((k) => k.drawingOrder !== undefined);
     kids.forEach((kid, i) => {
+      const above = ordered ? [] : panelsAbove(kids, i, node, screen);
       const raised: Rect[] = [];
       const order = kid.drawingOrder;
       if (order !== undefined) {
@@ -33,10 +81,10 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
           }
         }
       }
-      mark(kid, raised.length > 0 ? [...covers, ...raised] : covers);
+      mark(kid, raised.length > 0 ? [...covers, ...raised] : covers, above.length > 0 ? [...panels, ...above] : panels);
     });
   };
   // Windows are judged as windows (cleanScreen), not as siblings here.
-  for (const windowRoot of root.children) mark(windowRoot, []);
+  for (const windowRoot of root.children) mark(windowRoot, [], []);
   return hidden;
 }

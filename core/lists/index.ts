@@ -19,6 +19,10 @@ export const MIN_SCORE = 1;
 const MIN_CELL_SIDE = 4;
 /** A column of cells narrower than this share of the screen is a rail of controls, not content rows. */
 const RAIL_SHARE = 0.2;
+/** Cells of a rail are icons: at most this many times as wide as they are high. */
+const RAIL_ASPECT = 2;
+/** Up to this many bare buttons in a column that does not scroll are a stack of actions. */
+const ACTION_STACK = 3;
 
 /** Every visible node with its parent and its visible part on the screen. */
 function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Placed[] } {
@@ -58,11 +62,15 @@ function admissible(s: Scored, screen: Screen): boolean {
   const collection = declared || (c.container !== null && isCollection(c.container.node));
   const scrolling = collection || (c.container !== null && scrolls(c.container));
   if (c.cells.length === 2 && !collection) return false;
+  // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
+  if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list.
   if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
-  // A narrow column at the side (an editor's tools, a video's like and share buttons) is a rail of controls.
-  if (!collection && c.axis === 'vertical' && !c.grid && Math.max(...c.cells.map((p) => p.vis.w)) < RAIL_SHARE * screen.size.w) return false;
+  // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share
+  // buttons) is a rail of controls; a narrow column of text rows (a category list) is a list.
+  const iconSized = c.cells.every((p) => p.vis.w < RAIL_ASPECT * p.vis.h);
+  if (!collection && c.axis === 'vertical' && !c.grid && iconSized && Math.max(...c.cells.map((p) => p.vis.w)) < RAIL_SHARE * screen.size.w) return false;
   return true;
 }
 

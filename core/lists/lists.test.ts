@@ -170,6 +170,14 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(...windows)), []);
     const tools = ['Text', 'Trim', 'Filters', 'Voiceover', 'More'].map((label, i) => node('Button', { x: 330, y: 200 + i * 48, w: 56, h: 48 }, [], { label, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 330, y: 200, w: 56, h: 240 }, tools))), []);
+    // A narrow column of text rows (a car's settings categories) is a list.
+    const categories = ['Sound', 'Profile', 'Display', 'Apps'].map((label, i) => row(label, 100 + i * 34, 34, 0, 70));
+    assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 100, w: 70, h: 136 }, categories)))[0]?.cells.length, 4);
+  });
+
+  it('does not take a stack of three bare buttons for a list', () => {
+    const actions = ['Allow', 'Allow once', "Don't allow"].map((label, i) => node('Button', { x: 16, y: 500 + i * 56, w: 358, h: 48 }, [], { label, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 500, w: W, h: 168 }, actions))), []);
   });
 
   it('is deterministic', () => {

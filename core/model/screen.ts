@@ -45,4 +45,9 @@ export interface Screen {
   root: UiNode;
   appState?: AppState;
   still?: Stillness;
+  /**
+   * Set by cleanScreen: what lies under other elements is already out. The cleaned tree has lost
+   * the sibling order that showed it (wrappers collapse), so a second cleaning must not judge again.
+   */
+  occlusionResolved?: true;
 }
