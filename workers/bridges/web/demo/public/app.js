@@ -204,7 +204,7 @@ function applyViewer() {
     img.style.transform = i === state.photoIndex ? `scale(${state.zoom}) rotate(${state.rotation}deg)` : '';
   });
   $('photo-counter').textContent = `Photo ${state.photoIndex + 1} of ${PHOTOS_PER_POST}`;
-  $('viewer').setAttribute('aria-label', `Photo ${state.photoIndex + 1} of ${PHOTOS_PER_POST}, zoom ${state.zoom.toFixed(1)}x`);
+  $('viewer').setAttribute('aria-label', `Photo ${state.photoIndex + 1} of ${PHOTOS_PER_POST}, zoom ${state.zoom.toFixed(1)}x, rotated ${Math.round(state.rotation)}°`);
 }
 
 function showPhoto(index) {
