@@ -4,6 +4,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ActionEntry, DeviceSummary, InspectableElement, OutlineProblem, OutlineUpdate } from '../../../../core/wire/ui-protocol.js';
 import { ActionLog } from '../../../components/ActionLog';
 import { Inspector } from '../../../components/Inspector';
+import { LeaseEvidence } from '../../../components/LeaseEvidence';
 import { OutlinePanel } from '../../../components/OutlinePanel';
 import { typingInto } from '../../../components/Shell';
 import { Gallery, takeShot, type Shot } from '../../../components/Gallery';
@@ -192,6 +193,7 @@ export default function DevicePage() {
               Release
             </button>
           )}
+          {mine && device.lease && <LeaseEvidence leaseId={device.lease.leaseId} canShare={atLeast(me, 'member')} />}
           <button className="ghost" disabled={!!blocked} title={blocked ?? 'Back (b)'} onClick={() => send('button', { button: 'back' })}>
             Back
           </button>

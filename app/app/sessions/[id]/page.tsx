@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { RecordingJson, ReplayActionJson, ReplayJson } from '../../../../core/wire/replay-views.js';
 import { argsText, outcomeOf } from '../../../components/ActionLog';
 import { typingInto } from '../../../components/Shell';
+import { ReplayExports } from '../../../components/ReplayExports';
 import { StepScreenshots, VideoReplay } from '../../../components/VideoReplay';
 import { api, errorText } from '../../../lib/api';
 
@@ -87,6 +88,7 @@ export default function SessionReplay() {
           {current && (
             <div className="panel step-detail" data-testid="step-detail" data-step={step}>
               <VideoReplay recordings={recordings} actions={actions} step={step} onStep={setStep} />
+              <ReplayExports sessionId={session.id} actions={actions} step={step} />
               <h2>
                 {step + 1} / {actions.length}: <code>{current.command}</code>
               </h2>
