@@ -26,6 +26,32 @@ function isMeaningful(node: UiNode): boolean {
   return Boolean(node.label || node.value || node.id || node.actions.length > 0);
 }
 
+/** Rows of one size this many times or more make a container a list, whatever its class. */
+const REPEATED_ROWS = 3;
+
+/**
+ * Children of one size in one column (or one row), edge to edge, several of them: the rows of
+ * a list the platform does not name (a Compose column of category rows). Their wrappers stay,
+ * as cells of a named list do, so list detection sees each row whole and not its shorter text.
+ */
+function holdsRepeatedRows(node: UiNode): boolean {
+  const kids = node.children.filter((c) => hasArea(c.frame));
+  // A first or last child may be cut short by the edge (a sliver of the next row).
+  const inner = kids.length > REPEATED_ROWS ? kids.filter((c, i) => (i > 0 && i < kids.length - 1) || !isSliver(c, kids)) : kids;
+  if (inner.length < REPEATED_ROWS) return false;
+  const first = (inner[0] as UiNode).frame;
+  const same = (a: number, b: number) => Math.abs(a - b) <= 1;
+  const column = inner.every((c, i) => same(c.frame.x, first.x) && same(c.frame.w, first.w) && same(c.frame.h, first.h) && same(c.frame.y, first.y + i * first.h));
+  const row = inner.every((c, i) => same(c.frame.y, first.y) && same(c.frame.h, first.h) && same(c.frame.w, first.w) && same(c.frame.x, first.x + i * first.w));
+  return column || row;
+}
+
+/** Much shorter than the middle child, both ways. */
+function isSliver(c: UiNode, kids: readonly UiNode[]): boolean {
+  const mid = kids[Math.floor(kids.length / 2)] as UiNode;
+  return c.frame.h < mid.frame.h / 2 || c.frame.w < mid.frame.w / 2;
+}
+
 export interface Place {
   clip: Rect;
   window: string | undefined;
@@ -54,7 +80,7 @@ export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
     clip: clips && inView ? inView : place.clip,
     window,
     parentFrame: node.frame,
-    inList: LIST_CONTAINERS.has(node.role),
+    inList: LIST_CONTAINERS.has(node.role) || holdsRepeatedRows(node),
     inControl: place.inControl || node.actions.includes('tap'),
   };
   const children = node.children.flatMap((c) => prune(c, childPlace, ctx));

@@ -175,6 +175,17 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 100, w: 70, h: 136 }, categories)))[0]?.cells.length, 4);
   });
 
+  it('finds a column of row wrappers that only hold a text each (a Compose list the platform does not name)', () => {
+    const names = ['Sound', 'Profile', 'Convenience', 'Connection', 'Apps'];
+    const rows = names
+      .map((t, i) => `<node class="android.view.View" package="com.example.car" text="" bounds="[0,${i * 88}][353,${(i + 1) * 88}]"><node class="android.widget.TextView" package="com.example.car" text="${t}" bounds="[77,${i * 88 + 30}][${100 + t.length * 12},${i * 88 + 58}]"/></node>`)
+      .join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="1"><node class="android.widget.FrameLayout" package="com.example.car" text="" bounds="[0,0][1258,886]"><node class="android.view.View" package="com.example.car" text="" scrollable="true" bounds="[0,0][353,886]">${rows}</node></node></hierarchy>`;
+    const list = detectLists(parseScreen(xml))[0];
+    assert.deepEqual(list?.cells.map((c) => c.label ?? c.children[0]?.label), names);
+    assert.equal(new Set(list?.cells.map((c) => Math.round(c.frame.w))).size, 1, 'each cell is the whole row, not its text');
+  });
+
   it('does not take a stack of three bare buttons for a list', () => {
     const actions = ['Allow', 'Allow once', "Don't allow"].map((label, i) => node('Button', { x: 16, y: 500 + i * 56, w: 358, h: 48 }, [], { label, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 500, w: W, h: 168 }, actions))), []);
