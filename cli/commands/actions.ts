@@ -95,7 +95,10 @@ export function actionCommands(): Command[] {
     .argument('<text>', 'the text')
     .option('--target <selector>', 'tap this field first')
     .option('--clear', 'clear the field first')
-    .action((text: string, options: Opts) => sendAction('type', withTarget(options.clear ? { text, clear: true } : { text }, options), options));
+    .option('--secret', 'a password: the lab shows the text to nobody but you and admins (logs, dashboard, replays)')
+    .action((text: string, options: Opts) =>
+      sendAction('type', withTarget({ text, ...(options.clear ? { clear: true } : {}), ...(options.secret ? { secret: true } : {}) }, options), options),
+    );
 
   const key = withDeviceOption(new Command('key'))
     .description('press a key: Enter, Backspace, Tab, Escape, ArrowUp/Down/Left/Right')

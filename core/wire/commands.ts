@@ -57,7 +57,10 @@ export const RotateArgs = z
   .strict();
 export const TwoFingerTapArgs = z.object({ target: Target.optional() }).strict();
 export const TwoFingerLongPressArgs = z.object({ target: Target.optional(), ms: ms(10_000).default(800) }).strict();
-export const TypeArgs = z.object({ text: z.string().max(MAX_TYPE_TEXT), target: Target.optional(), clear: z.boolean().default(false) }).strict();
+/** `secret: true` (a password): the hub shows the text to nobody but the one who typed it and admins. */
+export const TypeArgs = z
+  .object({ text: z.string().max(MAX_TYPE_TEXT), target: Target.optional(), clear: z.boolean().default(false), secret: z.boolean().optional() })
+  .strict();
 export const KeyArgs = z.object({ key: z.string().min(1).max(40) }).strict();
 export const ButtonArgs = z.object({ button: z.enum(['back', 'home']) }).strict();
 export const ScreenshotArgs = z

@@ -3,6 +3,7 @@ import type { HubServices } from '../api/services.js';
 import { actionShotKey } from '../recordings/evidence-keys.js';
 import { RecordingVideo } from '../recordings/recording-reader.js';
 import { replayOf } from '../recordings/replay.js';
+import type { Reader } from '../actions/secret-text.js';
 import { viewerPage, type ViewerData } from './viewer-page.js';
 import { zip, type ZipEntry } from './zip-writer.js';
 
@@ -18,8 +19,8 @@ export const videoFile = (n: number) => `video/recording-${n}.mp4`;
 export const screenFile = (n: number, which: 'before' | 'after') => `screens/${n}-${which}.jpg`;
 
 /** What the viewer shows of a session, with its files named as the bundle lays them out (relative paths). */
-export async function viewerDataOf(s: HubServices, sessionId: string): Promise<{ replay: ReplayJson; data: ViewerData }> {
-  const replay = await replayOf(s, sessionId);
+export async function viewerDataOf(s: HubServices, sessionId: string, reader: Reader | null): Promise<{ replay: ReplayJson; data: ViewerData }> {
+  const replay = await replayOf(s, sessionId, reader);
   const recordings = replay.recordings.filter((r) => r.bytes > 0).map((r) => ({ id: r.id, file: videoFile(replay.recordings.indexOf(r) + 1), endReason: r.endReason }));
   const steps: ViewerData['steps'] = replay.actions.map((a, i) => ({
     n: i + 1,
@@ -50,8 +51,8 @@ export async function stepScreen(s: HubServices, replay: ReplayJson, n: number, 
  * server), `actions.json` (the replay's actions as the API gives them), each recording's MP4,
  * the full-size screenshots and the outlines as text.
  */
-export async function evidenceBundle(s: HubServices, sessionId: string): Promise<Buffer> {
-  const { replay, data } = await viewerDataOf(s, sessionId);
+export async function evidenceBundle(s: HubServices, sessionId: string, reader: Reader | null): Promise<Buffer> {
+  const { replay, data } = await viewerDataOf(s, sessionId, reader);
   const entries: ZipEntry[] = [
     { name: 'index.html', data: Buffer.from(viewerPage(data)) },
     { name: 'actions.json', data: Buffer.from(JSON.stringify(replay, null, 2)) },

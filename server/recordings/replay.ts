@@ -2,6 +2,7 @@ import { SimlabError } from '../../core/contract/index.js';
 import type { RecordingJson, ReplayJson } from '../../core/wire/replay-views.js';
 import type { HubServices } from '../api/services.js';
 import { actionJson, sessionJson } from '../api/views.js';
+import { readableBy, type Reader } from '../actions/secret-text.js';
 import { sessionActionMedia } from './action-media-store.js';
 import type { RecordingManifest } from './recording-manifest.js';
 import { sessionRecordings } from './recording-reader.js';
@@ -28,8 +29,8 @@ export function recordingJson(m: RecordingManifest): RecordingJson {
   };
 }
 
-/** A session's replay: its recordings and its actions, each with its place in the video and full-size screenshots. */
-export async function replayOf(s: HubServices, sessionId: string): Promise<ReplayJson> {
+/** A session's replay as `reader` may see it: its recordings and its actions, each with its place in the video and full-size screenshots. */
+export async function replayOf(s: HubServices, sessionId: string, reader: Reader | null): Promise<ReplayJson> {
   const session = await s.store.getSession(sessionId);
   if (!session) throw new SimlabError('NOT_FOUND', `no session ${sessionId}`);
   const [recordings, media, actions] = await Promise.all([
@@ -43,7 +44,7 @@ export async function replayOf(s: HubServices, sessionId: string): Promise<Repla
     actions: actions.map((a) => {
       const m = media.get(a.id);
       return {
-        ...actionJson(a),
+        ...actionJson(readableBy(a, reader)),
         media: m?.media ?? null,
         screenshotBefore: m?.before ? actionShotPath(session.id, a.id, 'before') : null,
         screenshotAfter: m?.after ? actionShotPath(session.id, a.id, 'after') : null,

@@ -3,6 +3,7 @@ import { SimlabError } from '../../core/contract/index.js';
 import { UI_NAMESPACE, type UiClientEvents, type UiServerEvents } from '../../core/wire/ui-protocol.js';
 import type { HubServices } from '../api/services.js';
 import { actionJson } from '../api/views.js';
+import { readableBy, secretTexts } from '../actions/secret-text.js';
 import { resolveActor } from '../auth/actor.js';
 import { allowedOriginsFromEnv, originAllowed } from '../auth/origin.js';
 import { roleAtLeast } from '../auth/roles.js';
@@ -11,7 +12,7 @@ import { control } from './handlers/control.js';
 import { deviceViewers, unwatchDevice, watchDevice, watchDevices } from './handlers/devices.js';
 import { stopFrames, subscribeFrames, unsubscribeFrames } from './handlers/frames.js';
 import { subscribeOutline, unsubscribeOutline } from './handlers/outlines.js';
-import { DevicePresence, type ViewerData } from './presence.js';
+import { DevicePresence, deviceRoom, type ViewerData } from './presence.js';
 import { SharedOutlines } from './shared-outlines.js';
 import { quietly, type UiSocket, type Viewer } from './viewer.js';
 
@@ -31,7 +32,17 @@ export function attachUi(io: Server, s: HubServices): { close(): void } {
   const broadcast = new DeviceBroadcast(nsp, s);
   const presence = new DevicePresence(nsp);
   const offActions = s.actionFeed.subscribe((event) => {
-    nsp.to(`device:${event.action.deviceId}`).emit('action', actionJson(event.action));
+    const room = deviceRoom(event.action.deviceId);
+    if (secretTexts(event.action).length === 0) nsp.to(room).emit('action', actionJson(event.action));
+    else {
+      // Typed secrets reach each page as its viewer may read them (only the typist and admins see the text).
+      void nsp
+        .in(room)
+        .fetchSockets()
+        .then((sockets) => {
+          for (const socket of sockets) socket.emit('action', actionJson(readableBy(event.action, (socket.data as ViewerData).viewer ?? null)));
+        });
+    }
     if (event.kind === 'finished') outlines.deviceActed(event.action.deviceId);
   });
 

@@ -36,7 +36,7 @@ export function flowRoutes(s: HubServices): AnyRoute[] {
         })
         .strict(),
       data: z.object({ flow: FlowSchema, maestro: z.object({ yaml: z.string(), unmapped: z.array(z.object({ step: z.number(), command: z.string(), why: z.string() })) }) }),
-      handler: async ({ params, query }) => ok('flow.export', await sessionFlow(s, params.id, query)),
+      handler: async ({ actor, params, query }) => ok('flow.export', await sessionFlow(s, params.id, query, actor)),
     }),
     route({
       method: 'POST',

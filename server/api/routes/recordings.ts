@@ -105,7 +105,7 @@ export function recordingRoutes(s: HubServices): AnyRoute[] {
       summary: "A session's replay: its recordings and every action with its place in the video, touches and screenshots",
       params: SessionParams,
       data: ReplaySchema,
-      handler: async ({ params }) => ok('replay', await replayOf(s, params.id)),
+      handler: async ({ actor, params }) => ok('replay', await replayOf(s, params.id, actor)),
     }),
     route({
       method: 'GET',
@@ -116,8 +116,8 @@ export function recordingRoutes(s: HubServices): AnyRoute[] {
       summary: "A session's evidence as a zip: a self-contained HTML viewer (opens from file://), the MP4s, actions as JSON, screenshots and outlines",
       params: SessionParams,
       binary: 'application/zip',
-      handler: async ({ params, reply }) => {
-        const bundle = await evidenceBundle(s, params.id);
+      handler: async ({ actor, params, reply }) => {
+        const bundle = await evidenceBundle(s, params.id, actor);
         reply.header('content-disposition', `attachment; filename="simlab-${params.id}.zip"`);
         return { raw: bundle, contentType: 'application/zip' };
       },

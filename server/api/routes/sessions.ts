@@ -5,6 +5,7 @@ import { qint } from '../query.js';
 import { route, type AnyRoute } from '../route.js';
 import type { HubServices } from '../services.js';
 import { actionJson, sessionJson } from '../views.js';
+import { readableBy } from '../../actions/secret-text.js';
 
 const SessionParams = z.object({ id: z.string().min(1).max(200) });
 const ThumbnailParams = z.object({ id: z.string().min(1).max(200), actionId: z.string().min(1).max(200) });
@@ -50,11 +51,11 @@ export function sessionRoutes(s: HubServices): AnyRoute[] {
       params: SessionParams,
       query: z.object({ limit: qint(1, 1000).optional(), after: qint(0, Number.MAX_SAFE_INTEGER).optional().describe('a seq: later actions') }).strict(),
       data: z.object({ session: SessionSchema, actions: z.array(ActionSchema) }),
-      handler: async ({ params, query }) => {
+      handler: async ({ actor, params, query }) => {
         const session = await s.store.getSession(params.id);
         if (!session) throw new SimlabError('NOT_FOUND', `no session ${params.id}`);
         const actions = await s.store.listActions(session.id, { limit: query.limit ?? 200, ...(query.after !== undefined ? { after: query.after } : {}) });
-        return ok('log', { session: sessionJson(session), actions: actions.map(actionJson) });
+        return ok('log', { session: sessionJson(session), actions: actions.map((a) => actionJson(readableBy(a, actor))) });
       },
     }),
     route({

@@ -43,7 +43,7 @@ export function shareRoutes(s: HubServices): AnyRoute[] {
   const audit = new AuditLog(s.blobs);
   const opened = async (token: string) => {
     const share = await shares.open(token);
-    return { share, ...(await viewerDataOf(s, share.sessionId)) };
+    return { share, ...(await viewerDataOf(s, share.sessionId, null)) };
   };
   return [
     route({

@@ -2,6 +2,7 @@ import { SimlabError, failFrom, ok, type Envelope } from '../../../core/contract
 import { DeviceRequestSchema, type ActionEntry } from '../../../core/wire/ui-protocol.js';
 import type { HubServices } from '../../api/services.js';
 import { actionJson } from '../../api/views.js';
+import { readableBy, type Reader } from '../../actions/secret-text.js';
 import { deviceSummaries } from '../device-summaries.js';
 import { deviceRoom, type DevicePresence } from '../presence.js';
 import { parseMessage, replyOf, type Viewer } from '../viewer.js';
@@ -9,14 +10,14 @@ import { parseMessage, replyOf, type Viewer } from '../viewer.js';
 /** Recent actions a device page starts with. */
 const RECENT_ACTIONS = 100;
 
-async function recentActions(s: HubServices, deviceId: string): Promise<ActionEntry[]> {
+async function recentActions(s: HubServices, deviceId: string, reader: Reader): Promise<ActionEntry[]> {
   const sessions = (await s.store.listSessions({ limit: 200 })).filter((x) => x.deviceId === deviceId).slice(0, 3);
   const lists = await Promise.all(sessions.map((x) => s.store.listActions(x.id, { limit: 1000 })));
   return lists
     .flat()
     .sort((a, b) => a.seq - b.seq)
     .slice(-RECENT_ACTIONS)
-    .map(actionJson);
+    .map((a) => actionJson(readableBy(a, reader)));
 }
 
 /** `devices:watch`: the device list now, and its changes from then on. */
@@ -37,7 +38,7 @@ export function watchDevice(s: HubServices, viewer: Viewer, presence: DevicePres
       if (!device) throw new SimlabError('NOT_FOUND', `no device ${deviceId}`);
       await viewer.socket.join(deviceRoom(deviceId));
       presence.deviceChanged(deviceId);
-      reply(ok('device.watch', { device, actions: await recentActions(s, deviceId) }));
+      reply(ok('device.watch', { device, actions: await recentActions(s, deviceId, viewer.actor) }));
     } catch (err) {
       reply(failFrom('device.watch', err));
     }
