@@ -30,7 +30,7 @@ type Query = z.output<typeof ClipQuery>;
 
 async function rangeOf(s: HubServices, sessionId: string, q: Query): Promise<ClipRange> {
   if (q.from !== undefined) {
-    const range = stepsClip((await replayOf(s, sessionId)).actions, q.from, q.to ?? q.from);
+    const range = stepsClip((await replayOf(s, sessionId, null)).actions, q.from, q.to ?? q.from);
     if (typeof range === 'string') throw new SimlabError('INVALID_ARGS', range, { hint: 'GET /sessions/:id/replay lists the steps and their recordings' });
     return range;
   }
