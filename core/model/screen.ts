@@ -33,6 +33,12 @@ export interface Stillness {
   ms: number;
 }
 
+/**
+ * Why the whole screen's pixels were read into this screen: the caller asked (`--pixels`), or the
+ * accessibility tree showed (nearly) nothing, as for a game or an app that draws itself.
+ */
+export type PixelReason = 'asked' | 'tree empty';
+
 export interface Screen {
   platform: Platform;
   app?: string;
@@ -50,4 +56,6 @@ export interface Screen {
    * the sibling order that showed it (wrappers collapse), so a second cleaning must not judge again.
    */
   occlusionResolved?: true;
+  /** Set when the whole screen's pixels were read, and why. */
+  pixels?: PixelReason;
 }

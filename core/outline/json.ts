@@ -1,5 +1,5 @@
 import type { Size } from '../model/geometry.js';
-import type { Orientation, Platform, Stillness } from '../model/screen.js';
+import type { Orientation, PixelReason, Platform, Stillness } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import type { DetectedList, OutlineElement, Snapshot } from './snapshot.js';
 import type { Omitted, OutlineView, ViewOptions } from './views.js';
@@ -18,6 +18,8 @@ export interface OutlineJson {
   size: Size;
   orientation: Orientation;
   still?: Stillness;
+  /** Set when the whole screen's pixels were read, and why. */
+  pixels?: PixelReason;
   view: OutlineView['kind'];
   complete: boolean;
   truncated: boolean;
@@ -44,6 +46,7 @@ export function viewJson(view: OutlineView, options: OutlineJsonOptions = {}): O
   };
   if (screen.app !== undefined) out.app = screen.app;
   if (screen.still !== undefined) out.still = screen.still;
+  if (screen.pixels !== undefined) out.pixels = screen.pixels;
   if (options.raw) out.raw = screen.root;
   return out;
 }

@@ -30,6 +30,7 @@ export function headerLine(view: OutlineView, options: RenderOptions = {}): stri
   const parts = [`App: ${screen.app ?? '?'}`, `${Math.round(screen.size.w)}x${Math.round(screen.size.h)}`, screen.orientation];
   const still = options.still === false ? undefined : stillText(screen);
   if (still) parts.push(still);
+  if (screen.pixels) parts.push(`pixels: ${screen.pixels}`);
   parts.push(`snapshot ${id}`);
   if (view.kind !== 'full') parts.push(`${view.kind} ${view.shown.length}/${view.snapshot.elements.length}`);
   return parts.join('  ');

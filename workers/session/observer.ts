@@ -1,4 +1,4 @@
-import type { Rect, Screen, Stillness } from '../../core/model/index.js';
+import type { PixelReason, Rect, Screen, Stillness } from '../../core/model/index.js';
 import { roundRect } from '../../core/model/index.js';
 import { buildSnapshot } from '../../core/outline/build.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
@@ -7,6 +7,7 @@ import { detectLists } from '../../core/lists/index.js';
 import { emptyRegions } from '../../core/quadtree/empty-regions.js';
 import type { DeviceBridge } from '../bridge.js';
 import { arbitrate, type Conflict } from '../perception/pixels/arbitrate.js';
+import { treeIsEmpty } from '../perception/pixels/empty-tree.js';
 import { PixelChannel } from '../perception/pixels/pixel-channel.js';
 import { gapFill, nameControls, stillThere, type GapFill, type GapFillOptions, type HitTester } from './gap-fill.js';
 
@@ -75,16 +76,19 @@ export class Observer {
 
   /**
    * The pixel channel where the tree is blind: the regions the platform paints itself, or the
-   * whole screen on request. The tree wins where both see a thing; disagreements are conflicts.
+   * whole screen on request or when the tree shows (nearly) nothing, which the screen then says.
+   * The tree wins where both see a thing; disagreements are conflicts.
    */
-  private async withPixels(screen: Screen, all: boolean): Promise<{ screen: Screen; conflicts: Conflict[] }> {
+  private async withPixels(tree: Screen, asked: boolean): Promise<{ screen: Screen; conflicts: Conflict[] }> {
     const { bridge } = this;
-    if (this.options.pixels === false || !bridge.capabilities.screenshot) return { screen, conflicts: [] };
-    const whole: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
-    const regions = all ? [whole] : ((await bridge.paintedRegions?.(screen)) ?? []);
+    if (this.options.pixels === false || !bridge.capabilities.screenshot) return { screen: tree, conflicts: [] };
+    const whole: Rect = { x: 0, y: 0, w: tree.size.w, h: tree.size.h };
+    const reason: PixelReason | undefined = asked ? 'asked' : treeIsEmpty(tree) ? 'tree empty' : undefined;
+    const screen = reason ? { ...tree, pixels: reason } : tree;
+    const regions = reason ? [whole] : ((await bridge.paintedRegions?.(screen)) ?? []);
     if (regions.length === 0) return { screen, conflicts: [] };
     const read = await this.pixels.read(bridge, regions);
-    const { keep, conflicts } = arbitrate(screen.root, read, screen.size.w);
+    const { keep, conflicts } = arbitrate(screen.root, read, screen.size.w, regions);
     if (keep.length === 0) return { screen, conflicts };
     return { screen: { ...screen, root: { ...screen.root, children: [...screen.root.children, ...keep.map((p) => p.node)] } }, conflicts };
   }

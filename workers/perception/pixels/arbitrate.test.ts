@@ -22,6 +22,14 @@ describe('arbitration between the tree and the pixels', () => {
     assert.ok(!sameText('Close account', 'Open account'));
   });
 
+  it('keeps a shape without text (an icon) only where no node of the tree lies under it, the read surface aside', () => {
+    const canvas = node('Canvas', { x: 0, y: 400, w: 400, h: 300 });
+    const tree = ROOT([node('Link', { x: 10, y: 10, w: 44, h: 44 }), canvas]);
+    const shape = (frame: Rect): PixelElement => ({ node: { role: 'Button', frame, states: {}, actions: ['tap'], source: 'pixel', children: [] }, confidence: 50 });
+    const { keep } = arbitrate(tree, [shape({ x: 20, y: 20, w: 24, h: 24 }), shape({ x: 100, y: 500, w: 24, h: 24 })], 400, [canvas.frame]);
+    assert.deepEqual(keep.map((p) => p.node.frame.y), [500]);
+  });
+
   it('drops what the tree shows, keeps what it does not, and flags a different label at the same place', () => {
     const tree = ROOT([
       node('Button', { x: 20, y: 100, w: 200, h: 44 }, 'Close account'),

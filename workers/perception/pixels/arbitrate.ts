@@ -1,5 +1,5 @@
 import type { Rect, UiNode } from '../../../core/model/index.js';
-import { containsPoint, rectCentre } from '../../../core/model/index.js';
+import { containsPoint, intersectRect, rectArea, rectCentre } from '../../../core/model/index.js';
 
 /** Something read from pixels, with how sure the reader was (0-100). */
 export interface PixelElement {
@@ -54,15 +54,27 @@ function* walk(n: UiNode): Generator<UiNode> {
  * of the screen width), then by text. The tree wins wherever both see a thing: a pixel element
  * the tree already shows is dropped; one where the tree shows a one-line element with another
  * label is a conflict, reported with both evidences and never resolved silently. What the tree
- * does not show at all is kept.
+ * does not show at all is kept. A shape with no text (an icon, a switch) is kept only where no
+ * node of the tree lies under it, the surfaces that were read (a canvas, the page) aside.
  */
-export function arbitrate(root: UiNode, pixels: PixelElement[], screenWidth: number): { keep: PixelElement[]; conflicts: Conflict[] } {
+export function arbitrate(root: UiNode, pixels: PixelElement[], screenWidth: number, read: Rect[] = []): { keep: PixelElement[]; conflicts: Conflict[] } {
   const tolerance = screenWidth * 0.05;
-  const named = [...walk(root)].filter((n) => (n.label || n.value) && n.source !== 'pixel');
+  const treeNodes = [...walk(root)].filter((n) => n.source !== 'pixel');
+  const named = treeNodes.filter((n) => n.label || n.value);
+  // A node holding half of a region that was read is the surface the pixels came from, not a thing on it.
+  const surface = (n: UiNode): boolean => {
+    const f = n.visibleFrame ?? n.frame;
+    return read.some((r) => (rectArea(intersectRect(f, r) ?? { x: 0, y: 0, w: 0, h: 0 }) >= rectArea(r) / 2));
+  };
+  const under = treeNodes.filter((n) => n !== root && !surface(n));
   const keep: PixelElement[] = [];
   const conflicts: Conflict[] = [];
   for (const p of pixels) {
     const pc = rectCentre(p.node.frame);
+    if (p.node.label === undefined) {
+      if (!under.some((n) => containsPoint(n.visibleFrame ?? n.frame, pc))) keep.push(p);
+      continue;
+    }
     const near = named.filter((n) => {
       const f = n.visibleFrame ?? n.frame;
       const c = rectCentre(f);

@@ -4,6 +4,7 @@ import type { Rect, UiNode } from '../../../core/model/index.js';
 import type { DeviceBridge } from '../../bridge.js';
 import type { PixelElement } from './arbitrate.js';
 import { boxAround, type RawImage } from './boxes.js';
+import { findShapes, type Shape } from './shapes.js';
 import { TextReader, type ReadLine } from './text-reader.js';
 
 /** Image pixels per point read: small labels need more than one. */
@@ -58,7 +59,12 @@ export class PixelChannel {
     // Measured, not assumed: a device may return another scale than asked for.
     const sx = first.width / region.w;
     const sy = first.height / region.h;
-    const elements = lines.map((line) => toElement(line, boxAround(image, line.box, sx), first.origin, sx, sy));
+    const boxes = lines.map((line) => boxAround(image, line.box, sx));
+    const elements = lines.map((line, i) => toElement(line, boxes[i], first.origin, sx, sy));
+    // What is read as text is left out of the shapes: its glyphs, and the buttons around it.
+    const margin = Math.round(sx * 2);
+    const masks = [...lines.map((l) => ({ x: l.box.x - margin, y: l.box.y - margin, w: l.box.w + 2 * margin, h: l.box.h + 2 * margin })), ...boxes.filter((b) => b !== undefined)];
+    elements.push(...findShapes(image, sx, masks).map((s) => shapeElement(s, first.origin, sx, sy)));
     this.reads.delete(key);
     this.reads.set(key, elements);
     if (this.reads.size > CACHE_SIZE) this.reads.delete(this.reads.keys().next().value as string);
@@ -81,6 +87,25 @@ function toElement(line: ReadLine, box: ReadLine['box'] | undefined, origin: { x
     children: [],
   };
   return { node, confidence: line.confidence };
+}
+
+/** How sure a shape is, beside OCR's 0-100: seen, not read. */
+const SHAPE_CONFIDENCE = 50;
+
+/** An icon is a button with no words; a switch says whether it is on. Neither has a label: the outline shows its frame. */
+function shapeElement(shape: Shape, origin: { x: number; y: number }, sx: number, sy: number): PixelElement {
+  const b = shape.box;
+  const frame = { x: origin.x + b.x / sx, y: origin.y + b.y / sy, w: b.w / sx, h: b.h / sy };
+  const node: UiNode = {
+    role: shape.kind === 'switch' ? 'Switch' : 'Button',
+    frame,
+    visibleFrame: frame,
+    states: shape.kind === 'switch' ? { checked: shape.checked === true } : {},
+    actions: ['tap'],
+    source: 'pixel',
+    children: [],
+  };
+  return { node, confidence: SHAPE_CONFIDENCE };
 }
 
 function overlaps(a: ReadLine['box'], b: ReadLine['box']): boolean {
