@@ -27,6 +27,12 @@ export const ActionDataSchema = z.object({
     .strict()
     .optional(),
   before: SnapshotIdSchema,
+  /**
+   * Set when `before` is the device's last look (taken at most a few seconds earlier) rather
+   * than a read made for this action: input at a point goes out at once, and the diff spans
+   * from that look. How old it was when the input went out.
+   */
+  before_age_ms: z.number().int().min(0).optional(),
   after: SnapshotIdSchema,
   /** The settled diff as text. */
   diff: z.string(),

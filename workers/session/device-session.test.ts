@@ -272,6 +272,46 @@ describe('device session on an in-memory app', () => {
     assert.equal(bridge.releases, 1);
   });
 
+  it("sends input at a point at once when the screen was looked at moments ago, that look being the diff's before; else it reads first", async () => {
+    const bridge = new MemoryBridge();
+    const session = new DeviceSession(bridge, { freshLookMs: 60_000 });
+    const describe = bridge.describe.bind(bridge);
+    bridge.describe = () => {
+      bridge.log.push('describe');
+      return describe();
+    };
+    const steps = () => bridge.log.splice(0).filter((l) => l === 'describe' || l.startsWith('tap:') || l.startsWith('key:'));
+
+    const first = okData(await session.execute('tap', { target: { x: 40, y: 140 } }));
+    assert.deepEqual(steps().slice(0, 2), ['describe', 'tap:Post 1'], 'no look yet: the screen is read before the tap');
+    assert.equal(first.before_age_ms, undefined);
+
+    const look = okData(await session.execute('outline', {}, { leaseId: 'watcher' }));
+    steps();
+    const tap = okData(await session.execute('tap', { target: { x: 40, y: 140 } }, { leaseId: 'holder' }));
+    assert.equal(steps()[0], 'tap:Post 1', "right after another lease's look, the tap goes out before any read");
+    assert.equal(tap.before, look.snapshot, 'the diff starts from that look');
+    assert.ok(typeof tap.before_age_ms === 'number' && tap.before_age_ms >= 0, 'and says how old it was');
+    assert.deepEqual(tap.target, { tap: { x: 40, y: 140 }, element: 'Button "Post 1"' }, 'what was hit is named from the look');
+    okData(await session.execute('key', { key: 'Enter' }));
+    assert.equal(steps()[0], 'key:Enter', "the tap's own after-look serves the next input");
+    okData(await session.execute('outline', {}, { leaseId: 'watcher' }));
+    steps();
+    okData(await session.execute('tap', { target: '@1' }, { leaseId: 'watcher' }));
+    assert.equal(steps()[0], 'describe', 'a selector is still checked on a fresh read');
+
+    bridge.failNextPerform = true;
+    errorOf(await session.execute('tap', { target: { x: 40, y: 140 } }));
+    steps();
+    okData(await session.execute('tap', { target: { x: 40, y: 140 } }));
+    assert.equal(steps()[0], 'describe', 'after a failed input the last look no longer counts');
+
+    const stale = new DeviceSession(new MemoryBridge(), { freshLookMs: 0 });
+    await stale.execute('outline', {});
+    await new Promise((r) => setTimeout(r, 5));
+    assert.equal(okData(await stale.execute('tap', { target: { x: 40, y: 140 } })).before_age_ms, undefined, 'an old look is read again');
+  });
+
   it('keeps two-finger gestures on the screen', async () => {
     const { bridge, session } = setup();
     okData(await session.execute('pinch', { scale: 2, target: { x: 40, y: 400 } }));

@@ -36,6 +36,12 @@ export interface DeviceSessionOptions extends ObserverOptions {
   /** Points an element's edges may move before a ref to it counts as stale. */
   frameTolerance?: number;
   /**
+   * Input aimed at a point (not at an element) goes out at once when the device was looked at
+   * this recently: that look is the action's "before", instead of a new read the input would
+   * wait for (150-400 ms on a busy web screen). The dashboard's live outline looks every 0.5-2 s.
+   */
+  freshLookMs?: number;
+  /**
    * A command still running after this long answers TIMEOUT and frees the device for the
    * next one (a hung device must not lock its session forever). Long enough for the longest
    * gesture the wire allows (60 s) and the stillness wait after it.
@@ -75,6 +81,9 @@ export class DeviceSession implements HandlerSession {
   private readonly history: SnapshotHistory;
   private readonly observer: Observer;
   private readonly frameTolerance: number;
+  private readonly freshLookMs: number;
+  /** The newest look at the screen, by any lease, and when it was taken. */
+  private lastLook: { snapshot: Snapshot; at: number } | null = null;
   private readonly commandTimeoutMs: number;
   private closed = false;
   /** Leases whose last outline asked for the whole screen's pixels (`outline --pixels`). */
@@ -91,6 +100,7 @@ export class DeviceSession implements HandlerSession {
     this.history = new SnapshotHistory(options.historyPerLease ?? 16);
     this.observer = new Observer(bridge, options);
     this.frameTolerance = options.frameTolerance ?? 2;
+    this.freshLookMs = options.freshLookMs ?? 2500;
     this.commandTimeoutMs = options.commandTimeoutMs ?? 90_000;
     this.queue = new CommandQueue(options.windDownMs ?? 2000);
   }
@@ -154,6 +164,8 @@ export class DeviceSession implements HandlerSession {
       }, controller.signal);
       return { envelope: ok(command, data), seen };
     } catch (err) {
+      // Input may have reached the device with no look after it: the last look no longer shows the screen.
+      this.lastLook = null;
       return { envelope: failFrom(command, run.ledger.errorOf(err)), seen };
     } finally {
       clearTimeout(timer);
@@ -228,10 +240,27 @@ export class DeviceSession implements HandlerSession {
   async observe(run: Run, wait: boolean, latest: boolean): Promise<Observation> {
     run.ledger.checkAlive();
     // A lease that asked for pixels keeps seeing them, so a ref to a pixel line stays good.
+    const at = Date.now();
     const seen = await this.observer.observe(wait, this.pixelLeases.has(run.lease));
     run.ledger.checkAlive();
     this.history.remember(run.lease, seen.snapshot, latest);
+    // When the look began: what it shows is at least that old.
+    this.lastLook = { snapshot: seen.snapshot, at: at + seen.waitedMs };
     return seen;
+  }
+
+  /**
+   * The screen right before input that needs no element: the last look when it is fresh (the
+   * input is not held up by a read), else a new one. The caller tells how old it was.
+   */
+  async screenBeforeInput(run: Run): Promise<{ before: Snapshot; beforeAgeMs?: number }> {
+    const look = this.lastLook;
+    if (look && Date.now() - look.at <= this.freshLookMs) {
+      run.ledger.checkAlive();
+      this.history.remember(run.lease, look.snapshot, false);
+      return { before: look.snapshot, beforeAgeMs: Date.now() - look.at };
+    }
+    return { before: (await this.observe(run, false, false)).snapshot };
   }
 
   /**
@@ -242,9 +271,9 @@ export class DeviceSession implements HandlerSession {
   async locate(target: TargetArg, run: Run): Promise<Located> {
     if (typeof target !== 'string') {
       checkPoint(target, this.info.size);
-      const before = (await this.observe(run, false, false)).snapshot;
-      const element = elementAt(before, target);
-      return element ? { point: target, element, before } : { point: target, before };
+      const look = await this.screenBeforeInput(run);
+      const element = elementAt(look.before, target);
+      return element ? { point: target, element, ...look } : { point: target, ...look };
     }
     let latest = this.history.latest(run.lease);
     if (!latest) {
@@ -282,7 +311,7 @@ export class DeviceSession implements HandlerSession {
   }
 
   /** After delivery: wait for still, take the after-snapshot (the lease's latest) and diff it. */
-  async observeAfter(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }> {
+  async observeAfter(run: Run, before: Snapshot, located?: Located, beforeAgeMs = located?.beforeAgeMs): Promise<{ data: ActionData; after: Snapshot }> {
     const seen = await this.observe(run, true, true);
     const data: ActionData = {
       delivered: true,
@@ -292,6 +321,7 @@ export class DeviceSession implements HandlerSession {
       diff: renderSettledDiff(before, seen.snapshot),
       still: seen.still,
     };
+    if (beforeAgeMs !== undefined) data.before_age_ms = beforeAgeMs;
     if (located) {
       data.target = located.selector ? { selector: located.selector, tap: located.point } : { tap: located.point };
       if (located.element) {
@@ -377,10 +407,10 @@ export class DeviceSession implements HandlerSession {
 
   private async twoFinger(run: Run, target: TargetArg | undefined, gesture: (centre: Point) => TouchTimeline): Promise<unknown> {
     const located = target === undefined ? undefined : await this.locate(target, run);
-    const before = located?.before ?? (await this.observe(run, false, false)).snapshot;
+    const look = located ?? (await this.screenBeforeInput(run));
     const centre = located?.point ?? this.screenCentre();
     await this.perform(run, gesture(centre));
-    return (await this.observeAfter(run, before, located)).data;
+    return (await this.observeAfter(run, look.before, located, look.beforeAgeMs)).data;
   }
 
   private async swipe(a: CommandArgs<'swipe'>, run: Run): Promise<unknown> {
@@ -402,15 +432,15 @@ export class DeviceSession implements HandlerSession {
   }
 
   private async performCommand(a: CommandArgs<'perform'>, run: Run): Promise<unknown> {
-    const before = (await this.observe(run, false, false)).snapshot;
+    const { before, beforeAgeMs } = await this.screenBeforeInput(run);
     await this.sendTimeline(run, a);
-    return (await this.observeAfter(run, before)).data;
+    return (await this.observeAfter(run, before, undefined, beforeAgeMs)).data;
   }
 
   private async sendAndSettle(run: Run, input: () => Promise<void>): Promise<unknown> {
-    const before = (await this.observe(run, false, false)).snapshot;
+    const { before, beforeAgeMs } = await this.screenBeforeInput(run);
     await run.ledger.send(input);
-    return (await this.observeAfter(run, before)).data;
+    return (await this.observeAfter(run, before, undefined, beforeAgeMs)).data;
   }
 
   /** A platform verb: the bridge does it, then the screen is observed as after any action. */

@@ -16,6 +16,8 @@ export interface Located {
   selector?: string;
   /** The current screen: the settled diff's "before". */
   before: Snapshot;
+  /** How old `before` was when the input went out, when it was the last look and not a new read. */
+  beforeAgeMs?: number;
 }
 
 /** The state one running command shares with the handlers. */
@@ -48,7 +50,7 @@ export interface HandlerSession {
   /** Sends a generated touch timeline after checking it against the screen. */
   perform(run: Run, timeline: TouchTimeline): Promise<void>;
   /** After delivery: wait for still, take the after-snapshot and diff it. */
-  observeAfter(run: Run, before: Snapshot, located?: Located): Promise<{ data: ActionData; after: Snapshot }>;
+  observeAfter(run: Run, before: Snapshot, located?: Located, beforeAgeMs?: number): Promise<{ data: ActionData; after: Snapshot }>;
   /** The element of `snapshot` that is `el` (same identity, frame within the tolerance). */
   sameElement(el: OutlineElement, snapshot: Snapshot): OutlineElement | undefined;
 }
