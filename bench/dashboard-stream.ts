@@ -7,7 +7,8 @@
 // beside the device's own reaction (the same tap sent straight to a local web device, until its
 // first changed frame); and the stream's sharpness (frame width / CSS width) at fit, 1:1 and 2x on
 // a 2x screen.
-// Run: npm run bench:dashboard-stream   (SECONDS=10 by default per round, CLICKS=8 per screen)
+// Run: npm run bench:dashboard-stream   (SECONDS=10 by default per round, CLICKS=8 per screen,
+//      PARTS=stream,clicks,sharpness by default: name fewer to run only those)
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { tap } from '../core/gestures/taps.js';
@@ -20,6 +21,7 @@ import { call, createToken, data, signInCookie } from '../e2e/support/lab.js';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CLICKS = Number(process.env.CLICKS ?? 8);
+const PARTS = new Set((process.env.PARTS ?? 'stream,clicks,sharpness').split(','));
 
 interface Box {
   x: number;
@@ -144,9 +146,9 @@ try {
     socket.close();
     return paints;
   };
-  rows.push(summarize('Node socket alone', [await nodeViewer(SECONDS)], SECONDS));
+  if (PARTS.has('stream')) rows.push(summarize('Node socket alone', [await nodeViewer(SECONDS)], SECONDS));
 
-  for (const n of ROUNDS) {
+  for (const n of PARTS.has('stream') ? ROUNDS : []) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ ...cookieParts(await signInCookie(lab.url, viewerToken)), url: lab.url, httpOnly: true, sameSite: 'Strict' }]);
     await context.addInitScript(() => {
@@ -230,12 +232,14 @@ try {
     await page.mouse.click(box.x + el.tap.x * (box.width / 390), box.y + el.tap.y * (box.width / 390));
     await new Promise((r) => setTimeout(r, 1500));
   };
-  await tabAt('tab-settings');
-  clicks.push({ screen: 'still (Settings switch)', page: await clickTimes('toggle-dark'), device: await deviceReaction('#/settings', 'toggle-dark', CLICKS) });
-  await tabAt('tab-home');
-  clicks.push({ screen: 'animated (live feed switch)', page: await clickTimes('live-switch'), device: await deviceReaction('#/home', 'live-switch', CLICKS) });
+  if (PARTS.has('clicks')) {
+    await tabAt('tab-settings');
+    clicks.push({ screen: 'still (Settings switch)', page: await clickTimes('toggle-dark'), device: await deviceReaction('#/settings', 'toggle-dark', CLICKS) });
+    await tabAt('tab-home');
+    clicks.push({ screen: 'animated (live feed switch)', page: await clickTimes('live-switch'), device: await deviceReaction('#/home', 'live-switch', CLICKS) });
+  }
 
-  for (const zoom of ['fit', '1x', '2x'] as const) {
+  for (const zoom of PARTS.has('sharpness') ? (['fit', '1x', '2x'] as const) : []) {
     await page.locator(`[data-testid=zoom-${zoom}]`).click();
     const cssWidth = (await stream.boundingBox())?.width ?? 0;
     const want = Math.min(3, Math.ceil(((cssWidth * 2) / 390) * 4) / 4) * 390;
