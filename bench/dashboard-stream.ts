@@ -14,6 +14,8 @@ import sharp from 'sharp';
 import { tap } from '../core/gestures/taps.js';
 import type { OutlineElement } from '../core/outline/snapshot.js';
 import { launchWebDevice, startDemoServer } from '../workers/bridges/web/index.js';
+import { defaultRenderScale } from '../workers/bridges/web/launch.js';
+import { renderScaleFromEnv } from '../workers/bridges/web/provider.js';
 import { io } from 'socket.io-client';
 import type { FrameUpdate } from '../core/wire/ui-protocol.js';
 import { launchChromium, startDashboardLab } from '../e2e/support/dashboard-lab.js';
@@ -44,7 +46,8 @@ async function regionSum(jpeg: Buffer, box: Box, pxPerPoint: number): Promise<nu
 /** The device's own reaction: a tap sent straight to a local web device, until its first frame that differs there. */
 async function deviceReaction(hash: string, id: string, clicks: number): Promise<number[]> {
   const demo = await startDemoServer();
-  const device = await launchWebDevice({ url: `${demo.url}${hash}` });
+  const renderScale = renderScaleFromEnv(process.env);
+  const device = await launchWebDevice({ url: `${demo.url}${hash}`, ...(renderScale ? { renderScale } : {}) });
   const times: number[] = [];
   try {
     await new Promise((r) => setTimeout(r, 1500));
@@ -271,6 +274,6 @@ for (const c of clicks) {
   console.log(`${c.screen.padEnd(29)} ${p50.toFixed(0).padStart(6)} ms ${quantile(c.page, 0.95).toFixed(0).padStart(6)} ms ${d50.toFixed(0).padStart(8)} ms ${(p50 - d50).toFixed(0).padStart(10)} ms   (${c.page.length}/${CLICKS} seen)`);
 }
 console.log('');
-console.log('sharpness on a 2x screen: frame width / CSS width (2.0 = one image pixel per screen pixel)');
+console.log(`sharpness on a 2x screen: frame width / CSS width (2.0 = one image pixel per screen pixel; the web device draws ${renderScaleFromEnv(process.env) ?? defaultRenderScale()}x, SIMLAB_WEB_RENDER_SCALE)`);
 for (const s of sharpness) console.log(`zoom ${s.zoom.padEnd(4)} CSS ${s.cssWidth.toFixed(0).padStart(4)} px  frame ${String(s.frameWidth).padStart(5)} px  sharpness ${(s.frameWidth / s.cssWidth).toFixed(2)}`);
 process.exit(0);

@@ -16,7 +16,7 @@ const LINK_TEXT = { connecting: 'connecting', live: 'live', reconnecting: 'recon
  * when painted (device clock to this page's clock: both on one machine in a lab, else it
  * includes their difference), and the state of the link to the hub.
  */
-export function StreamBadge({ deviceId }: { deviceId: string }) {
+export function StreamBadge({ deviceId, note }: { deviceId: string; note?: string }) {
   const link = useLink();
   const [rate, setRate] = useState<Rate>({ fps: 0, ageMs: null });
   useEffect(() => {
@@ -40,8 +40,9 @@ export function StreamBadge({ deviceId }: { deviceId: string }) {
     };
   }, [deviceId]);
   return (
-    <div className={`stream-badge ${link}`} data-testid="stream-badge" data-fps={rate.fps} title="Frames painted per second · age of the newest frame · link to the hub">
-      {rate.fps} fps · {rate.ageMs === null ? '—' : `${Math.max(0, Math.round(rate.ageMs))} ms`} · {LINK_TEXT[link]}
+    <div className={`stream-badge ${link}`} data-testid="stream-badge" data-fps={rate.fps} title="Frames painted per second · age of the newest frame · image pixels per point asked · link to the hub">
+      {rate.fps} fps · {rate.ageMs === null ? '—' : `${Math.max(0, Math.round(rate.ageMs))} ms`}
+      {note ? ` · ${note}` : ''} · {LINK_TEXT[link]}
     </div>
   );
 }

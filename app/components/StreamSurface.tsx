@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, typ
 import type { Size } from '../../core/model/geometry.js';
 import type { InspectableElement } from '../../core/wire/ui-protocol.js';
 import { DRAG_SLOP_PX, LONG_PRESS_MS, elementAt, gestureCentre, mirrored, rotation, thin, toDevicePoint, type Centre, type TimedPoint } from '../lib/gestures';
+import { useLinkFallback } from '../lib/link-fallback';
 import { FrameCanvas } from './FrameCanvas';
 import { StreamBadge } from './StreamBadge';
 
@@ -71,6 +72,10 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
   const wheel = useRef({ dx: 0, dy: 0, x: 0, y: 0, timer: 0 });
   const [fingers, setFingers] = useState<Array<{ x: number; y: number }>>([]);
   const [cssWidth, setCssWidth] = useState(0);
+  const wanted = frameScale(cssWidth, size.w, quality);
+  // Sharp frames the link cannot carry come at one pixel per point until it can.
+  const slowLink = useLinkFallback(deviceId, wanted > 1);
+  const scale = slowLink ? 1 : wanted;
 
   useEffect(() => {
     const el = box.current;
@@ -198,6 +203,7 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
       className={`stream ${blocked ? 'blocked' : ''} ${inspecting ? 'inspecting' : ''}`}
       style={zoom === 'fit' ? { aspectRatio: `${size.w} / ${size.h}` } : { aspectRatio: `${size.w} / ${size.h}`, width: size.w * (zoom === '2x' ? 2 : 1), height: 'auto' }}
       data-zoom={zoom}
+      data-scale={scale}
       tabIndex={0}
       data-keys={blocked || !typing ? undefined : 'device'}
       data-testid="stream"
@@ -214,8 +220,8 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
       onKeyDown={onKeyDown}
       onBlur={flushTyped}
     >
-      <FrameCanvas deviceId={deviceId} scale={frameScale(cssWidth, size.w, quality)} quality={QUALITY[quality]} />
-      <StreamBadge deviceId={deviceId} />
+      <FrameCanvas deviceId={deviceId} scale={scale} quality={QUALITY[quality]} />
+      <StreamBadge deviceId={deviceId} note={slowLink ? 'slow link: 1x' : `${scale}x`} />
       {highlight && cssScale > 0 && <div className="highlight" data-testid="highlight" style={box2(highlight.frame)} />}
       {fingers.map((f, i) => (
         <div key={i} className="finger" data-testid="finger" style={{ left: f.x * cssScale, top: f.y * cssScale }} />

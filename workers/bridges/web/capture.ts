@@ -196,21 +196,33 @@ function slimNodes(nodes: CdpAxNode[]): CdpAxNode[] {
 }
 
 /** One batch: the full accessibility tree and one layout snapshot, requested together. */
-export async function captureCdpAx(cdp: CDPSession, viewport: { w: number; h: number }, scale: number): Promise<CdpAxCapture> {
+export async function captureCdpAx(cdp: CDPSession, viewport: { w: number; h: number }, scale: number, drawScale = 1): Promise<CdpAxCapture> {
   const [ax, snap, pageView] = await Promise.all([
     cdp.send('Accessibility.getFullAXTree', {}) as Promise<{ nodes: CdpAxNode[] }>,
-    captureDom(cdp),
+    captureDom(cdp, drawScale),
     readPageView(cdp),
   ]);
   return joinCapture(ax, snap, viewport, scale, pageView);
 }
 
 /** The layout snapshot alone (for scroll offsets, URL and title). */
-export async function captureLayout(cdp: CDPSession, viewport: { w: number; h: number }, scale: number): Promise<CdpAxCapture> {
-  const [snap, pageView] = await Promise.all([captureDom(cdp), readPageView(cdp)]);
+export async function captureLayout(cdp: CDPSession, viewport: { w: number; h: number }, scale: number, drawScale = 1): Promise<CdpAxCapture> {
+  const [snap, pageView] = await Promise.all([captureDom(cdp, drawScale), readPageView(cdp)]);
   return joinCapture({ nodes: [] }, snap, viewport, scale, pageView);
 }
 
-function captureDom(cdp: CDPSession): Promise<DomSnapshot> {
-  return cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true }) as Promise<unknown> as Promise<DomSnapshot>;
+/**
+ * The layout snapshot in CSS px. A Chromium that draws more than one pixel per CSS pixel
+ * (--force-device-scale-factor) answers layout bounds and the document's scroll offset in drawn
+ * pixels, while client and scroll rects stay in CSS px: those two are divided back.
+ */
+async function captureDom(cdp: CDPSession, drawScale: number): Promise<DomSnapshot> {
+  const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true })) as unknown as DomSnapshot;
+  if (drawScale === 1) return snap;
+  for (const doc of snap.documents) {
+    doc.layout.bounds = doc.layout.bounds.map((b) => b.map((v) => v / drawScale));
+    if (doc.scrollOffsetX !== undefined) doc.scrollOffsetX /= drawScale;
+    if (doc.scrollOffsetY !== undefined) doc.scrollOffsetY /= drawScale;
+  }
+  return snap;
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { chromium, type Browser } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { Orientation } from '../../../core/model/index.js';
@@ -29,6 +30,22 @@ export interface LaunchWebDeviceOptions {
   onRefused?: (refused: RefusedRequest) => void;
   /** How the device decides the screen is at rest (default `evidence`; `quiet` always waits the quiet window). */
   settle?: SettleRule;
+  /**
+   * Image pixels per point Chromium really draws (1 to 3, at most the profile's scale; default
+   * defaultRenderScale()): the sharpest frames the stream can carry. Headless Chromium otherwise
+   * draws one pixel per point whatever the emulated scale, and every drawn pixel costs CPU,
+   * frames or not.
+   */
+  renderScale?: number;
+}
+
+/**
+ * 2 (a 2x screen, the common sharp case) on a host with 4 cores or more, else 1: Chromium draws
+ * in software here, and on 2 busy cores drawing 2x doubled a click's way to the screen
+ * (bench:dashboard-stream). 3x costs over twice 2x's drawing for little a person sees.
+ */
+export function defaultRenderScale(): number {
+  return availableParallelism() >= 4 ? 2 : 1;
 }
 
 /** Flags for a quiet Chromium on a closed network (see shared/notes/machine-facts.md). */
@@ -63,10 +80,13 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
   if (refusal !== undefined) throw new SimlabError('INVALID_ARGS', `the web device cannot start at ${options.url}: ${refusal}`);
   const executablePath = findChromium(options.chromiumPath);
   const size = viewportOf(profile, orientation);
+  const asked = options.renderScale ?? defaultRenderScale();
+  if (typeof asked !== 'number' || !(asked >= 1 && asked <= 3)) throw new SimlabError('INVALID_ARGS', `renderScale is 1 to 3, not ${String(asked)}`);
+  const renderScale = Math.min(profile.scale, asked);
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath, headless: options.headless ?? true, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath, headless: options.headless ?? true, args: [...CHROMIUM_ARGS, `--force-device-scale-factor=${renderScale}`] });
   } catch (err) {
     throw new SimlabError('DEVICE_UNAVAILABLE', `Chromium at ${executablePath} did not start`, {
       hint: 'Check that this Chromium runs (`chromium --headless --version`), or point SIMLAB_CHROMIUM at another one.',
@@ -118,6 +138,7 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
       refusals,
       requests,
       ...(options.settle ? { settle: options.settle } : {}),
+      drawScale: renderScale,
     });
   } catch (err) {
     await browser.close().catch(() => undefined);

@@ -26,8 +26,17 @@ export interface WebDeviceSpec {
  * SIMLAB_WEB_DEVICES (count, default 1), SIMLAB_WEB_PROFILES (comma list of profile names,
  * each optionally `:landscape`; reused round-robin), SIMLAB_WEB_URLS (start URLs, round-robin;
  * default the bundled demo app), SIMLAB_WEB_HEADLESS=0 to show the windows, SIMLAB_WEB_ALLOW
- * (origins or host patterns the devices may open; see bridges/web/url-policy.ts).
+ * (origins or host patterns the devices may open; see bridges/web/url-policy.ts),
+ * SIMLAB_WEB_RENDER_SCALE (image pixels per point drawn, 1 to 3; default 2 with 4 cores or more, else 1: see launch.ts).
  */
+export function renderScaleFromEnv(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.SIMLAB_WEB_RENDER_SCALE?.trim();
+  if (!text) return undefined;
+  const scale = Number(text);
+  if (!(scale >= 1 && scale <= 3)) throw new Error(`SIMLAB_WEB_RENDER_SCALE must be a number from 1 to 3, not "${text}"`);
+  return scale;
+}
+
 export function webDeviceSpecs(env: NodeJS.ProcessEnv): WebDeviceSpec[] {
   const countText = env.SIMLAB_WEB_DEVICES?.trim() || '1';
   const count = Number(countText);
@@ -60,6 +69,7 @@ export const webProvider: DeviceProvider = {
     const specs = webDeviceSpecs(env);
     const headless = env.SIMLAB_WEB_HEADLESS !== '0';
     const allow = allowListFromEnv(env);
+    const renderScale = renderScaleFromEnv(env);
     let demo: DemoServer | undefined;
     const devices: ProvidedDevice[] = [];
     const changes = new DeviceListChanges();
@@ -80,6 +90,7 @@ export const webProvider: DeviceProvider = {
         url,
         headless,
         allow,
+        ...(renderScale ? { renderScale } : {}),
         onRefused: (refused) => log(`${id}: refused ${refused.url.slice(0, 200)} (${refused.reason})`),
       });
       bridge.onGone((reason) => {

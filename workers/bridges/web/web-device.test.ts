@@ -57,7 +57,7 @@ describe('web device on the demo app (headless Chromium)', () => {
         '<button id="b" style="margin-left:200px;width:60px;height:40px" onclick="window.hits=(window.hits||0)+1">B</button>' +
         '<div style="height:3000px"></div>',
     });
-    device = await launchWebDevice({ url: `${start}#/home`, profile: 'iphone-6.1', allow: [pages.origin] });
+    device = await launchWebDevice({ url: `${start}#/home`, profile: 'iphone-6.1', allow: [pages.origin], renderScale: 2 });
   });
   after(async () => {
     await device?.close();
@@ -324,7 +324,9 @@ describe('web device on the demo app (headless Chromium)', () => {
     const feedScroll = await demoState<number>('feedScroll');
     assert.ok(feedScroll > 100, `the feed scrolled (${feedScroll})`);
     const state = await device.appState();
-    assert.deepEqual(state.scroll?.find((s) => s.target === 'feed'), { target: 'feed', x: 0, y: feedScroll });
+    const feed = state.scroll?.find((s) => s.target === 'feed');
+    // Layout rects come in whole CSS px; drawn at 2x, a scroll can stop on a half pixel.
+    assert.ok(feed && feed.x === 0 && Math.abs(feed.y - feedScroll) <= 0.5, `feed scroll ${JSON.stringify(feed)} vs ${feedScroll}`);
     assert.match(state.title ?? '', /Home/);
     assert.deepEqual([frames[0]?.format, frames[0]?.width, frames[0]?.height], ['jpeg', 390, 844]);
     stop();
@@ -333,5 +335,21 @@ describe('web device on the demo app (headless Chromium)', () => {
     await device.perform(swipe({ x: 200, y: 300 }, { x: 200, y: 700 }, 250));
     await device.waitForStill();
     assert.equal(frames.length, seen, 'no frame after unsubscribing');
+  });
+
+  it('streams sharp frames to a listener that asks for 2 pixels per point, and one pixel per point again once it leaves', async () => {
+    const widths: number[] = [];
+    const stop = device.frames((f) => widths.push(f.width), { scale: 2 });
+    const scrollFeed = (from: number, to: number) => device.perform(swipe({ x: 200, y: from }, { x: 200, y: to }, 250));
+    await scrollFeed(700, 300);
+    await device.waitForStill();
+    stop();
+    assert.ok(widths.includes(780), `frames 780 wide for a 390-point screen at 2x (${[...new Set(widths)].join(', ')})`);
+    const plain: number[] = [];
+    const stopPlain = device.frames((f) => plain.push(f.width));
+    await scrollFeed(300, 700);
+    await device.waitForStill();
+    stopPlain();
+    assert.equal(plain.at(-1), 390, `the default stream is 390 wide again (${plain.join(', ')})`);
   });
 });

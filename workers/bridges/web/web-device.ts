@@ -47,6 +47,8 @@ export interface WebDeviceParts {
   requests: InFlightRequests;
   /** How waitForStill() decides (default: by evidence). */
   settle?: SettleRule;
+  /** Image pixels per CSS pixel Chromium draws (launch.ts: renderScale); 1 when not given. */
+  drawScale?: number;
 }
 
 const JPEG_QUALITY = 80;
@@ -81,6 +83,7 @@ export class WebDevice implements DeviceBridge {
   private readonly policy: UrlPolicy;
   private readonly refusals: RefusalLog;
   private readonly screencast: Screencast;
+  private readonly drawScale: number;
   private readonly held = new Map<number, { x: number; y: number; id: number }>();
   /** Input actions run one at a time, so two gestures never interleave their fingers. */
   private inputChain: Promise<unknown> = Promise.resolve();
@@ -104,6 +107,7 @@ export class WebDevice implements DeviceBridge {
     this.homeUrl = parts.homeUrl;
     this.policy = parts.policy;
     this.refusals = parts.refusals;
+    this.drawScale = parts.drawScale ?? 1;
     this.screencast = new Screencast(this.cdp, this.info.size);
     this.settler = new Settler(this.page, parts.requests, parts.settle);
     this.browser.on('disconnected', () => this.lose('the browser process ended'));
@@ -142,7 +146,7 @@ export class WebDevice implements DeviceBridge {
 
   /** The raw capture behind describe(): its JSON is a `cdp-ax` tree that `simlab outline --file` reads. */
   async rawTree(): Promise<CdpAxCapture> {
-    return this.guard(() => captureCdpAx(this.cdp, this.viewport, this.info.scale));
+    return this.guard(() => captureCdpAx(this.cdp, this.viewport, this.info.scale, this.drawScale));
   }
 
   async hitTest(point: Point): Promise<UiNode | null> {
@@ -274,14 +278,14 @@ export class WebDevice implements DeviceBridge {
     const scale = options.scale ?? 1;
     const format = options.format ?? 'jpeg';
     return this.guard(async () => {
-      // The clip is in document CSS px; its scale is image pixels per CSS px.
+      // The clip is in document CSS px; its scale is image pixels per drawn pixel.
       const view = await readPageView(this.cdp);
       const k = view.scale;
       const shot = await this.screencast.duringScreenshot(() =>
         this.cdp.send('Page.captureScreenshot', {
           format,
           ...(format === 'jpeg' ? { quality: options.quality ?? JPEG_QUALITY } : {}),
-          clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: scale * k },
+          clip: { x: view.pageX + area.x / k, y: view.pageY + area.y / k, width: area.w / k, height: area.h / k, scale: (scale * k) / this.drawScale },
         }),
       );
       const data = Buffer.from(shot.data, 'base64');
@@ -296,7 +300,7 @@ export class WebDevice implements DeviceBridge {
 
   async appState(): Promise<AppState> {
     return this.guard(async () => {
-      const capture = await captureLayout(this.cdp, this.viewport, this.info.scale);
+      const capture = await captureLayout(this.cdp, this.viewport, this.info.scale, this.drawScale);
       return { url: capture.url, title: capture.title, scroll: capture.scroll };
     });
   }
