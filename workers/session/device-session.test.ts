@@ -292,7 +292,7 @@ describe('device session on an in-memory app', () => {
     assert.equal(steps()[0], 'tap:Post 1', "right after another lease's look, the tap goes out before any read");
     assert.equal(tap.before, look.snapshot, 'the diff starts from that look');
     assert.ok(typeof tap.before_age_ms === 'number' && tap.before_age_ms >= 0, 'and says how old it was');
-    assert.deepEqual(tap.target, { tap: { x: 40, y: 140 }, element: 'Button "Post 1"' }, 'what was hit is named from the look');
+    assert.equal((tap.target as { element?: string }).element, 'Button "Post 1"', 'what was hit is named from the look');
     okData(await session.execute('key', { key: 'Enter' }));
     assert.equal(steps()[0], 'key:Enter', "the tap's own after-look serves the next input");
     okData(await session.execute('outline', {}, { leaseId: 'watcher' }));
