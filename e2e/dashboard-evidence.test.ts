@@ -38,13 +38,14 @@ describe('evidence buttons on the device and replay pages', { concurrency: false
   test('device page: Record starts a recording of a person\'s lease, Stop ends it; Share makes a link that opens the replay without an account', async () => {
     await page.locator('[data-testid=take]').click();
     await page.locator('[data-testid=record-toggle]').waitFor();
-    await page.locator('[data-testid=recording-state]', { hasText: /^not recording$/ }).waitFor();
+    const recordingShown = (on: boolean) => page.locator(`[data-testid=record-toggle][data-recording=${on}]`).waitFor();
+    await recordingShown(false);
     const lease = data(await call<{ leases: Array<{ id: string; sessionId: string; deviceId: string }> }>(lab.url, 'GET', '/leases', alice)).leases.find((l) => l.deviceId === lab.deviceId);
     assert.ok(lease);
     sessionId = lease.sessionId;
 
     await page.locator('[data-testid=record-toggle]').click();
-    await page.locator('[data-testid=recording-state]', { hasText: /^recording$/ }).waitFor();
+    await recordingShown(true);
     const state = data(await call<{ recordingId: string | null }>(lab.url, 'GET', `/leases/${lease.id}/recording`, alice));
     assert.ok(state.recordingId, 'the hub records the lease');
     await waitFor('the first piece', async () => data(await call<ReplayJson>(lab.url, 'GET', `/sessions/${sessionId}/replay`, alice)).recordings[0]?.startedAt);
@@ -54,7 +55,7 @@ describe('evidence buttons on the device and replay pages', { concurrency: false
     }
     await new Promise((r) => setTimeout(r, 1000));
     await page.locator('[data-testid=record-toggle]').click();
-    await page.locator('[data-testid=recording-state]', { hasText: /^not recording$/ }).waitFor();
+    await recordingShown(false);
 
     await page.locator('[data-testid=share]').click();
     const url = await page.locator('[data-testid=share-url]').inputValue();

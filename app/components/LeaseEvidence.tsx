@@ -60,23 +60,44 @@ export function LeaseEvidence({ leaseId, canShare }: Props) {
     }
   };
 
+  const title = !recording ? 'loading…' : on ? 'Recording: click to stop' : recording.error ? `Not recording (${recording.error}): click to record` : 'Record this lease to video';
+  // Two buttons in the toolbar; the link and any note float under them, so the stream never moves.
   return (
     <span className="lease-evidence">
-      <button className={on ? 'small' : 'small ghost'} disabled={busy || !recording} onClick={() => void toggle()} aria-pressed={on} data-testid="record-toggle" title={on ? 'Stop recording this lease' : 'Record this lease to video'}>
-        {on ? '■ Stop recording' : '● Record'}
+      <button
+        className={on ? 'small recording' : 'small ghost'}
+        disabled={busy || !recording}
+        onClick={() => void toggle()}
+        aria-pressed={on}
+        title={title}
+        data-testid="record-toggle"
+        data-recording={recording ? String(on) : undefined}
+      >
+        {on ? '■ Stop rec' : '● Record'}
       </button>
-      <span className="muted small" data-testid="recording-state">
-        {!recording ? '…' : on ? 'recording' : recording.error ? `not recording: ${recording.error}` : 'not recording'}
-      </span>
       {canShare && (
         <button className="small ghost" disabled={busy} onClick={() => void share()} data-testid="share" title="A read-only link to this session's replay, for someone without an account">
           Share
         </button>
       )}
-      {shareUrl && <input className="small share-url" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" aria-label="Share link" />}
-      {note && (
-        <span className={note.bad ? 'error small' : 'muted small'} data-testid="evidence-note">
-          {note.text}
+      {(shareUrl || note) && (
+        <span className="evidence-pop" role="status">
+          {shareUrl && <input className="small share-url" readOnly value={shareUrl} onFocus={(e) => e.currentTarget.select()} data-testid="share-url" aria-label="Share link" />}
+          {note && (
+            <span className={note.bad ? 'error small' : 'muted small'} data-testid="evidence-note">
+              {note.text}
+            </span>
+          )}
+          <button
+            className="small ghost"
+            aria-label="Close"
+            onClick={() => {
+              setShareUrl(null);
+              setNote(null);
+            }}
+          >
+            ×
+          </button>
         </span>
       )}
     </span>
