@@ -18,8 +18,9 @@ test('list detection on apps it was not developed on: the dev and the measure-on
   assert.ok(dev.all >= 10 && measure.all >= 10, 'both splits hold labelled screens');
   for (const line of [...dev.lines.map((l) => `dev     | ${l}`), ...measure.lines.map((l) => `measure | ${l}`)]) t.diagnostic(line);
   t.diagnostic(`dev split: ${percent(dev)}; measure-only split: ${percent(measure)} (issue 10's goal: 90%)`);
-  // Floors at what the detector reached when these labels were made (dev 15/16, measure-only 11/17):
-  // a change that loses ground fails here; the goal of 90% on measure-only is not reached yet.
-  assert.ok(dev.agreed / dev.counted >= 0.9, `dev agreement ${percent(dev)} fell below 90%`);
-  assert.ok(measure.agreed / measure.counted >= 0.6, `measure-only agreement ${percent(measure)} fell below 60%`);
+  // Floors at what the detector reached on the labelled set of issue 10's second pass (40 dumps of
+  // 30 apps, split by file name before any tuning: dev 15/17, measure-only 14/19): a change that
+  // loses ground fails here; the goal of 90% on measure-only is not reached yet.
+  assert.ok(dev.agreed / dev.counted >= 0.85, `dev agreement ${percent(dev)} fell below 85%`);
+  assert.ok(measure.agreed / measure.counted >= 0.7, `measure-only agreement ${percent(measure)} fell below 70%`);
 });

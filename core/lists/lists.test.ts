@@ -156,12 +156,16 @@ describe('detectLists', () => {
   });
 
   it('leaves out the items above the rows: a search field, a banner and a strip of another size', () => {
-    const search = node('Group', { x: 0, y: 100, w: W, h: 54 }, [text('Search', { x: 16, y: 110, w: 200, h: 30 })], { actions: ['tap'] });
-    const banner = node('Group', { x: 0, y: 154, w: W, h: 146 }, [text('Get the app', { x: 16, y: 170, w: 300, h: 40 })]);
-    const strip = node('Group', { x: 0, y: 300, w: W, h: 50 }, [text('Inbox', { x: 16, y: 310, w: 100, h: 30 })], { actions: ['tap'] });
+    const search = node('Group', { x: 0, y: 100, w: W, h: 54 }, [node('Image', { x: 16, y: 110, w: 30, h: 30 }), text('Search', { x: 56, y: 110, w: 200, h: 30 })], { actions: ['tap'] });
+    const banner = node('Group', { x: 0, y: 154, w: W, h: 146 }, [text('Get the app', { x: 16, y: 170, w: 300, h: 40 }), node('Button', { x: 16, y: 230, w: 200, h: 40 }, [], { label: 'Install', actions: ['tap'] })]);
+    const strip = node('Group', { x: 0, y: 300, w: W, h: 50 }, ['Inbox', 'Unread'].map((t, i) => node('Button', { x: 16 + i * 120, y: 310, w: 100, h: 30 }, [], { label: t, actions: ['tap'] })));
     const chats = Array.from({ length: 5 }, (_, i) => row(`Chat ${i}`, 350 + i * 80, 80));
     const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 744 }, [search, banner, strip, ...chats])));
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['Chat 0', 'Chat 1', 'Chat 2', 'Chat 3', 'Chat 4']);
+    // Messages built alike stay rows whatever their height (a long message at the end).
+    const bubbles = [80, 80, 80, 80, 160, 220].map((h, i, all) => row(`Message ${i}`, 100 + all.slice(0, i).reduce((a, b) => a + b, 0), h));
+    const thread = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 744 }, bubbles)));
+    assert.equal(thread[0]?.cells.length, 6);
   });
 
   it('does not take windows for rows, nor a narrow column of tool buttons at the side for a list', () => {

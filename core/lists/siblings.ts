@@ -108,12 +108,20 @@ function trimOddEnds(group: Placed[], axis: ListAxis, clip: Rect): Placed[] {
     const [s, l] = along(m.vis, axis);
     return size(m) < rowSize && (l < size(m) - 1 || Math.abs(s + l - (clipStart + clipLength)) <= 1);
   };
-  const fits = (m: Placed | undefined) => m !== undefined && (isCell(m.node) || recurs(m) || cut(m) || near(size(m), rowSize, ODD_SIZE_TOLERANCE));
+  // Built like the rows (chat bubbles of every height), a member is one of them.
+  const rowShape = shapeOf(group[counts.indexOf(most)] as Placed);
+  const fits = (m: Placed | undefined) =>
+    m !== undefined && (isCell(m.node) || recurs(m) || cut(m) || shapeOf(m) === rowShape || near(size(m), rowSize, ODD_SIZE_TOLERANCE));
   let start = 0;
   let end = group.length;
   while (start < end && !fits(group[start])) start++;
   while (end > start && !fits(group[end - 1])) end--;
   return end - start >= 3 ? group.slice(start, end) : group;
+}
+
+/** A node's class and its children's classes and ids: how a row is built, whatever its size. */
+function shapeOf(m: Placed): string {
+  return [m.node.className ?? m.node.role, ...m.node.children.map((c) => `${c.className ?? c.role}#${c.id ?? ''}`)].join('|');
 }
 
 /** Ordered along the axis; of two members drawn over each other, the larger stays. */
