@@ -25,7 +25,7 @@ describe('diffSnapshots', () => {
     assert.deepEqual(d.changed.map((p) => p.after.id), ['wifi_switch']);
     const text = renderDiff(d);
     assert.match(text, new RegExp(`^Diff ${before.id} -> ${after.id}: \\+0 -0 ~1 =${d.same.length}\\n`));
-    assert.match(text, /\n- Switch "Wi-Fi" #wifi_switch 320,106 51x31 checked\n\+ @6 Switch "Wi-Fi" #wifi_switch 320,106 51x31 unchecked\n/);
+    assert.match(text, /\n- Switch "Wi-Fi" #wifi_switch checked\n\+ @6 Switch "Wi-Fi" #wifi_switch unchecked\n/);
   });
 
   it('matches by role and label, not by @N: a row inserted above shifts numbers but only adds one line', () => {
@@ -42,14 +42,30 @@ describe('diffSnapshots', () => {
     const before = snap();
     const after = snap({ wifiOn: false });
     assert.match(renderDiff(diffSnapshots(before, after)), /\n= \d+ unchanged\n$/);
-    assert.match(renderDiff(diffSnapshots(before, after), { same: 'list' }), /\n= @14 Button "Profile" 195,788 195x56\n$/);
+    assert.match(renderDiff(diffSnapshots(before, after), { same: 'list' }), /\n= @14 Button "Profile"\n$/);
   });
 
   it('writes gone lines without a ref', () => {
     const { screen } = settingsScreen();
     screen.root.children.push(node({ role: 'Alert', label: 'Saved', frame: [40, 400, 300, 100] }));
     const text = renderDiff(diffSnapshots(buildSnapshot(screen), snap()));
-    assert.match(text, /\n- Alert "Saved" 40,400 300x100\n/);
+    assert.match(text, /\n- Alert "Saved"\n/);
+  });
+
+  it('gives a frame only to elements found by hit-testing or pixels', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Button', label: 'Like', frame: [10, 100, 119, 32], source: 'hit' }));
+    assert.match(renderDiff(diffSnapshots(snap(), buildSnapshot(screen))), /\n\+ @\d+ Button "Like" 10,100 119x32 \(hit\)\n/);
+  });
+
+  it('folds what was inside a gone element into its line', () => {
+    const { screen } = settingsScreen();
+    screen.root.children.push(node({ role: 'Alert', label: 'Saved', frame: [40, 400, 300, 100], children: [node({ role: 'Text', label: 'Your changes are saved', frame: [50, 410, 280, 20] }), node({ role: 'Button', label: 'OK', frame: [50, 440, 80, 40] })] }));
+    const d = diffSnapshots(buildSnapshot(screen), snap());
+    assert.equal(d.removed.length, 3);
+    const text = renderDiff(d);
+    assert.match(text, /\n- Alert "Saved" \(\+2 inside\)\n/);
+    assert.doesNotMatch(text, /OK|Your changes/);
   });
 });
 

@@ -112,6 +112,30 @@ export interface RenderDiffOptions {
 export const SAME_LISTED_MAX = 8;
 
 /**
+ * Where a diff line gives the frame: only where the outline itself does for an element found by
+ * hit-testing or pixels (its position is what the platform vouches for). Elsewhere the refs and
+ * the `moved` count say enough, and coordinates on every line cost an agent more than they tell.
+ */
+const framed = (el: OutlineElement) => el.source !== 'ax';
+
+/**
+ * Gone elements inside a gone element go with it: its line counts them instead of listing each
+ * (a cell that scrolled away is one line, not one per line of the cell).
+ */
+function foldGone(removed: OutlineElement[]): { top: OutlineElement[]; inside: Map<number, number> } {
+  const gone = new Map(removed.map((e) => [e.index, e]));
+  const inside = new Map<number, number>();
+  const top: OutlineElement[] = [];
+  for (const el of removed) {
+    let outer = el;
+    while (outer.parent !== undefined && gone.has(outer.parent)) outer = gone.get(outer.parent) as OutlineElement;
+    if (outer === el) top.push(el);
+    else inside.set(outer.index, (inside.get(outer.index) ?? 0) + 1);
+  }
+  return { top, inside };
+}
+
+/**
  * `-` lines (gone, written without a ref: they no longer exist) first, then the new screen in
  * `@N` order: `+` for what appeared, `-`/`+` for what changed, `=` for what stayed.
  */
@@ -119,13 +143,15 @@ export function renderDiff(diff: SettledDiff, options: RenderDiffOptions = {}): 
   const after = [...diff.added, ...diff.changed.map((p) => p.after), ...diff.same.map((p) => p.after)].sort((a, b) => a.index - b.index);
   const ids = printableIds({ elements: after });
   const beforeIds = printableIds({ elements: [...diff.removed, ...diff.changed.map((p) => p.before), ...diff.same.map((p) => p.before)] });
-  const line = (el: OutlineElement) => formatElement(el, { frame: true, idText: ids.get(el.index), maxText: MAX_TEXT });
-  const gone = (el: OutlineElement) => `- ${formatElement(el, { frame: true, idText: beforeIds.get(el.index), maxText: MAX_TEXT }).replace(/^@\d+ (#\d+(@\d+)? )?/, '')}`;
+  const line = (el: OutlineElement) => formatElement(el, { frame: framed(el), idText: ids.get(el.index), maxText: MAX_TEXT });
+  const gone = (el: OutlineElement, inside = 0) =>
+    `- ${formatElement(el, { frame: framed(el), idText: beforeIds.get(el.index), maxText: MAX_TEXT }).replace(/^@\d+ (#\d+(@\d+)? )?/, '')}${inside > 0 ? ` (+${inside} inside)` : ''}`;
   const mode = options.same ?? 'auto';
   const listSame = mode === 'list' || (mode === 'auto' && diff.same.length <= SAME_LISTED_MAX);
   const moved = diff.same.filter((p) => p.moved).length;
   const out = [`Diff ${diff.from} -> ${diff.to}: +${diff.added.length} -${diff.removed.length} ~${diff.changed.length} =${diff.same.length}`];
-  out.push(...diff.removed.map(gone));
+  const folded = foldGone(diff.removed);
+  out.push(...folded.top.map((el) => gone(el, folded.inside.get(el.index))));
   const status = new Map<number, string[]>();
   for (const el of diff.added) status.set(el.index, [`+ ${line(el)}`]);
   for (const p of diff.changed) status.set(p.after.index, [gone(p.before), `+ ${line(p.after)}`]);
