@@ -50,6 +50,9 @@ MORE
   simlab screenshot -o shot.jpg [--scale 2] [--crop x,y,w,h]   where looks matter
   simlab app-state               URL or app, title, scroll offsets
   simlab log [--session ID]      the recorded actions of a session
+  simlab flow export <session> -o flow.yaml   a session as steps by stable selectors (--format maestro)
+  simlab flow run flow.yaml      replay it on your lease: per step ok / changed / target not found
+  simlab clip <session> --steps 2-4 -o clip.gif   a step range of the recording as GIF or MP4
   simlab web open <url>          web devices only (platform verbs live under their platform)
   simlab ios launch <bundleId>   iOS simulators only (also terminate, open-url, appearance, status-bar, install, erase)
   simlab android rotate 90       Android only (also health, uninstall-helpers)
