@@ -5,7 +5,8 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface RecordOptions {
-  frame(): Promise<Buffer>;
+  /** The frame due `ms` after the recording began. */
+  frame(ms: number): Promise<Buffer>;
   fps: number;
   timeLimitMs: number;
   bitRate: number;
@@ -23,7 +24,7 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
   const ff = spawn(
     o.ffmpegPath ?? 'ffmpeg',
     [
-      '-hide_banner', '-loglevel', 'error', '-probesize', '32', '-analyzeduration', '0', '-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'png', '-i', 'pipe:0',
+      '-hide_banner', '-loglevel', 'error', '-probesize', '32', '-analyzeduration', '0', '-threads', '1', '-f', 'image2pipe', '-framerate', String(o.fps), '-c:v', 'png', '-i', 'pipe:0',
       ...scale, '-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-pix_fmt', 'yuv420p',
       '-b:v', String(o.bitRate), '-g', String(o.fps), '-flush_packets', '1', ...format, 'pipe:1',
     ],
@@ -43,7 +44,7 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
     const interval = 1000 / o.fps;
     const start = Date.now();
     for (let i = 0; !o.signal.aborted && i * interval < o.timeLimitMs; i++) {
-      const frame = await o.frame();
+      const frame = await o.frame(i * interval);
       if (o.signal.aborted || ff.stdin.destroyed) break;
       if (!ff.stdin.write(frame)) await Promise.race([once(ff.stdin, 'drain').catch(() => undefined), exited]);
       const wait = start + (i + 1) * interval - Date.now();

@@ -48,8 +48,12 @@ function paintedSvg(p: PaintedButton): string {
   );
 }
 
-/** `progress` (0..1) draws a moving bar: the screen while an animation runs. */
-export function screenSvg(tree: UiTree, width: number, height: number, progress: number | null = null): string {
+/**
+ * `at` (device ms) draws the screen while an animation runs: a bar whose length is the
+ * millisecond within the second and, under it, one whose length is the second within ten, so a
+ * frame shows the device time it was drawn at.
+ */
+export function screenSvg(tree: UiTree, width: number, height: number, at: number | null = null): string {
   const body: string[] = [];
   for (const { node } of walk(tree.root)) body.push(nodeSvg(node));
   if (tree.painted?.length) {
@@ -58,12 +62,16 @@ export function screenSvg(tree: UiTree, width: number, height: number, progress:
     if (top) body.push(`<rect x="${top.left}" y="${top.top}" width="${top.right - top.left}" height="${top.bottom - top.top}" fill="#101828"/>`);
     for (const p of tree.painted) body.push(paintedSvg(p));
   }
-  if (progress !== null) body.push(`<rect x="0" y="${Math.round(height / 2)}" width="${Math.round(width * progress)}" height="16" fill="#1a73e8"/>`);
+  if (at !== null) {
+    const y = Math.round(height / 2);
+    body.push(`<rect x="0" y="${y}" width="${Math.round((width * (at % 1000)) / 1000)}" height="16" fill="#1a73e8"/>`);
+    body.push(`<rect x="0" y="${y + 24}" width="${Math.round((width * (Math.floor(at / 1000) % 10)) / 10)}" height="16" fill="#1a73e8"/>`);
+  }
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"><rect width="100%" height="100%" fill="#ffffff"/>${body.join('')}</svg>`;
 }
 
-export async function renderPng(tree: UiTree, width: number, height: number, progress: number | null = null): Promise<Buffer> {
-  return sharp(Buffer.from(screenSvg(tree, width, height, progress))).png({ compressionLevel: 3 }).toBuffer();
+export async function renderPng(tree: UiTree, width: number, height: number, at: number | null = null): Promise<Buffer> {
+  return sharp(Buffer.from(screenSvg(tree, width, height, at))).png({ compressionLevel: 3 }).toBuffer();
 }
 
 /** Raw RGBA pixels, as `screencap` without -p prints them after its header. */

@@ -155,11 +155,9 @@ export class VirtualAndroid implements DeviceParts {
     return Math.max(0, this.animatingUntil - this.now());
   }
 
-  screenPng(): Promise<Buffer> {
-    if (this.animationRemaining() > 0) {
-      const progress = (this.now() % 1000) / 1000;
-      return renderPng(this.graph.tree, this.config.width, this.config.height, progress);
-    }
+  /** The screen as a PNG; `at` (device ms) is the instant an animation is drawn at (default now). */
+  screenPng(at = this.now()): Promise<Buffer> {
+    if (at < this.animatingUntil) return renderPng(this.graph.tree, this.config.width, this.config.height, at);
     const version = this.graph.version;
     if (!this.pngCache || this.pngCache.version !== version) {
       this.pngCache = { version, png: renderPng(this.graph.tree, this.config.width, this.config.height) };

@@ -89,8 +89,10 @@ export function screenCommands(device: DeviceParts): Record<string, CommandHandl
       const toStdout = output === '-';
       const file = toStdout ? null : collector();
       device.activeRecordings++;
+      const begun = device.now();
       const status = await recordScreen({
-        frame: () => device.screenPng(),
+        // Each frame shows the screen at its own instant on the display's steady clock.
+        frame: (ms) => device.screenPng(begun + ms),
         fps: config.recordFps,
         timeLimitMs: opts.timeLimit * 1000,
         bitRate: opts.bitRate,

@@ -1,0 +1,69 @@
+// A stream longer than screenrecord's time limit: the virtual device's limit is cut to seconds,
+// its screen animates (bars whose lengths are the device clock's milliseconds and seconds), and
+// every delivered frame is read back to the device time it shows. Each recording draws its frames
+// at its own instants on the display's steady clock, so inside one recording every step is one
+// frame interval; across each restart of screenrecord no step may be longer (a missing moment),
+// and the join may repeat less than one frame interval (two recordings' frames fall at different
+// instants, and nothing on the stream says which of them is the same moment).
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import sharp from 'sharp';
+import type { Frame } from '../../bridge.js';
+import { labForSuite } from './test-support/lab.js';
+
+const FPS = 5;
+const INTERVAL_MS = 1000 / FPS;
+/** One pixel of the bar is 1000 / 360 ms; JPEG edges blur a pixel or two either way. */
+const READ_MS = 10;
+const LIMIT_S = 5;
+
+/** The length of a bar of render.ts's animation (at half height, and 24 px under it) as a fraction of the width. */
+function barFraction(data: Buffer, info: { width: number; channels: number }, y: number): number {
+  let x = 0;
+  for (; x < info.width; x++) {
+    const i = (y * info.width + x) * info.channels;
+    const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+    if (!(b > 160 && r < 90 && g > 70 && g < 160)) break;
+  }
+  return x / info.width;
+}
+
+/** The device time (ms, modulo 10 s) a frame of the animation was drawn at. */
+async function frameTime(jpeg: Buffer): Promise<number> {
+  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
+  const y = Math.round(info.height / 2) + 8;
+  const ms = barFraction(data, info, y) * 1000;
+  // The seconds bar moves 36 px a second: rounding to the nearest second is safe.
+  const seconds = Math.round(barFraction(data, info, y + 24) * 10);
+  return seconds * 1000 + ms;
+}
+
+/** Frame times unwrapped across the ten-second turns of the clock (each the nearest to the one before). */
+function unwrap(times: number[]): number[] {
+  const out: number[] = [];
+  for (const [i, t] of times.entries()) {
+    const prev = out[i - 1];
+    out.push(prev === undefined ? t : t + Math.round((prev - t) / 10_000) * 10_000);
+  }
+  return out;
+}
+
+describe('a stream longer than screenrecord\'s time limit', () => {
+  const lab = labForSuite();
+
+  it('joins the recordings with no gap longer than one frame and less than one frame repeated', async () => {
+    const { vd, device } = await lab().open({ recordFps: FPS, width: 360, height: 720, density: 160 }, { recordTimeLimitS: LIMIT_S });
+    vd.device.animate(120_000);
+    const frames: Frame[] = [];
+    const stop = device.frames((frame) => frames.push(frame));
+    await new Promise((r) => setTimeout(r, LIMIT_S * 3000));
+    stop();
+    const recordings = vd.device.commands.filter((c) => c.argv[0] === 'screenrecord').length;
+    assert.ok(recordings >= 3, `screenrecord ran ${recordings} times`);
+    const times = unwrap(await Promise.all(frames.map((frame) => frameTime(frame.data))));
+    const steps = times.slice(1).map((t, i) => Math.round(t - (times[i] as number)));
+    assert.ok(frames.length >= LIMIT_S * FPS * 2, `${frames.length} frames`);
+    assert.ok(Math.max(...steps) <= INTERVAL_MS + READ_MS, `largest step ${Math.max(...steps)} ms (one frame is ${INTERVAL_MS} ms): ${steps.join(' ')}`);
+    assert.ok(Math.min(...steps) > -INTERVAL_MS, `a whole frame repeated: ${steps.join(' ')}`);
+  });
+});
