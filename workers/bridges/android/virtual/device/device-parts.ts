@@ -84,6 +84,7 @@ export interface DeviceParts {
   pressKey(code: number, longPress?: boolean): void;
   motionEvent(action: 'DOWN' | 'MOVE' | 'UP' | 'CANCEL', x: number, y: number): void;
   animationRemaining(): number;
-  screenPng(): Promise<Buffer>;
+  /** The screen as a PNG; `at` (device ms) is the instant an animation is drawn at. */
+  screenPng(at?: number): Promise<Buffer>;
   killUia2(): void;
 }
