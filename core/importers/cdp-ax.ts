@@ -49,6 +49,8 @@ export interface CdpDomBox {
   inputType?: string;
   /** Present on scroll containers: their scroll offset. */
   scroll?: { x: number; y: number };
+  /** Painted over where it can be seen by an opaque element drawn later (a page pushed over it, a modal sheet). */
+  covered?: boolean;
 }
 
 export interface CdpAxCapture {
@@ -209,7 +211,7 @@ function unionOf(nodes: UiNode[]): Rect | undefined {
 
 function visiblePart(frame: Rect, box: CdpDomBox | undefined, viewport: Rect): Rect {
   const clip = box?.clip === undefined ? viewport : box.clip === null ? null : toRect(box.clip);
-  const seen = clip ? intersectRect(frame, clip) : null;
+  const seen = clip && !box?.covered ? intersectRect(frame, clip) : null;
   // Nothing visible: an empty rectangle at the frame's origin keeps the shape of the model.
   return seen ?? { x: frame.x, y: frame.y, w: 0, h: 0 };
 }

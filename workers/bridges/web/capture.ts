@@ -26,18 +26,23 @@ interface DomSnapshot {
       bounds: number[][];
       scrollRects?: number[][];
       clientRects?: number[][];
+      paintOrders?: number[];
     };
   }>;
   strings: string[];
 }
 
 /** Computed styles requested from the snapshot, in this order. */
-const STYLES = ['overflow-x', 'overflow-y', 'position'] as const;
+const STYLES = ['overflow-x', 'overflow-y', 'position', 'background-color'] as const;
 const SCROLLING = new Set(['auto', 'scroll']);
 const FAR = 1e7;
 
 interface Layout {
   frame: CdpRect;
+  /** Where it falls in the page's painting (later paints over earlier). */
+  paintOrder?: number;
+  /** Its background hides what is painted before it. */
+  opaque: boolean;
   /** The rectangle that clips this node's descendants, when it clips. */
   contentClip?: CdpRect;
   fixed: boolean;
@@ -50,6 +55,41 @@ function intersect(a: CdpRect, b: CdpRect): CdpRect | null {
   const r = Math.min(a[0] + a[2], b[0] + b[2]);
   const btm = Math.min(a[1] + a[3], b[1] + b[3]);
   return r <= x || btm <= y ? null : [x, y, r - x, btm - y];
+}
+
+/** A computed background colour that hides what lies behind it: rgb(), or rgba() with alpha 1. */
+function isOpaque(color: string): boolean {
+  const m = /^rgba?\(([^)]*)\)$/.exec(color.trim());
+  if (!m) return false;
+  const parts = (m[1] ?? '').split(/[\s,/]+/).filter(Boolean);
+  return parts.length === 3 || (parts.length === 4 && Number(parts[3]) >= 1);
+}
+
+function containsRect(outer: CdpRect, inner: CdpRect): boolean {
+  return inner[0] >= outer[0] && inner[1] >= outer[1] && inner[0] + inner[2] <= outer[0] + outer[2] && inner[1] + inner[3] <= outer[1] + outer[3];
+}
+
+/**
+ * Occlusion by paint order (DOMSnapshot's paintOrders): a node is covered when an element with an
+ * opaque background, painted after it and not inside it, hides the whole of its visible part
+ * (the page a stack navigator pushed over it, a modal sheet, a drawer).
+ */
+function paintedOver(layouts: Map<number, Layout>, parent: number[], seenPart: (ni: number) => CdpRect | null): (ni: number) => boolean {
+  const covers: Array<{ ni: number; rect: CdpRect; order: number }> = [];
+  for (const [ni, layout] of layouts) {
+    const rect = layout.opaque && layout.paintOrder !== undefined ? seenPart(ni) : null;
+    if (rect && layout.paintOrder !== undefined) covers.push({ ni, rect, order: layout.paintOrder });
+  }
+  const within = (ni: number, ancestor: number): boolean => {
+    for (let a = ni; a >= 0; a = parent[a] ?? -1) if (a === ancestor) return true;
+    return false;
+  };
+  return (ni) => {
+    const order = layouts.get(ni)?.paintOrder;
+    const seen = seenPart(ni);
+    if (order === undefined || !seen) return false;
+    return covers.some((c) => c.order > order && containsRect(c.rect, seen) && !within(c.ni, ni) && !within(ni, c.ni));
+  };
 }
 
 /**
@@ -95,7 +135,7 @@ function joinCapture(
     const b = L.bounds[li] ?? [0, 0, 0, 0];
     const frame: CdpRect = [(b[0] ?? 0) - dx, (b[1] ?? 0) - dy, b[2] ?? 0, b[3] ?? 0];
     const styles = L.styles[li] ?? [];
-    const [ox, oy, position] = STYLES.map((_, i) => s(styles[i]));
+    const [ox, oy, position, background] = STYLES.map((_, i) => s(styles[i]));
     const known = layouts.get(ni);
     if (known) {
       // Several layout objects for one node (e.g. wrapped text): their union.
@@ -105,7 +145,7 @@ function joinCapture(
         Math.max(known.frame[1] + known.frame[3], frame[1] + frame[3]) - y];
       continue;
     }
-    const layout: Layout = { frame, fixed: position === 'fixed' };
+    const layout: Layout = { frame, fixed: position === 'fixed', opaque: isOpaque(background ?? ''), paintOrder: L.paintOrders?.[li] };
     const clipsX = ox !== '' && ox !== 'visible';
     const clipsY = oy !== '' && oy !== 'visible';
     if (clipsX || clipsY) {
@@ -136,6 +176,12 @@ function joinCapture(
   };
   const ownRegion = (ni: number): CdpRect | null => (layouts.get(ni)?.fixed ? view : regionFor(parent[ni] ?? -1));
 
+  const coveredAt = paintedOver(layouts, parent, (ni) => {
+    const region = ownRegion(ni);
+    const layout = layouts.get(ni);
+    return region && layout ? intersect(layout.frame, region) : null;
+  });
+
   // Boxes only for nodes the accessibility tree names (all of them when there is no tree: appState).
   const named = ax.nodes.length > 0 ? new Set(ax.nodes.map((a) => a.backendDOMNodeId)) : undefined;
   for (const [ni, layout] of layouts) {
@@ -147,6 +193,7 @@ function joinCapture(
     const id = attrs.get('id');
     if (id) box.id = id;
     if (clickable.has(ni)) box.clickable = true;
+    if (coveredAt(ni)) box.covered = true;
     const type = attrs.get('type');
     if (type && box.tag === 'input') box.inputType = type;
     if (layout.scroll) {
@@ -217,7 +264,7 @@ export async function captureLayout(cdp: CDPSession, viewport: { w: number; h: n
  * pixels, while client and scroll rects stay in CSS px: those two are divided back.
  */
 async function captureDom(cdp: CDPSession, drawScale: number): Promise<DomSnapshot> {
-  const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true })) as unknown as DomSnapshot;
+  const snap = (await cdp.send('DOMSnapshot.captureSnapshot', { computedStyles: [...STYLES], includeDOMRects: true, includePaintOrder: true })) as unknown as DomSnapshot;
   if (drawScale === 1) return snap;
   for (const doc of snap.documents) {
     doc.layout.bounds = doc.layout.bounds.map((b) => b.map((v) => v / drawScale));

@@ -5,6 +5,7 @@ import { pinch, rotate, swipe, tap, twoFingerTap } from '../../../core/gestures/
 import type { Frame } from '../../bridge.js';
 import type { Rect, Screen, UiNode } from '../../../core/model/index.js';
 import { rectCentre } from '../../../core/model/index.js';
+import { cleanScreen } from '../../../core/clean/index.js';
 import { startDemoServer, type DemoServer } from './demo/server.js';
 import { launchWebDevice } from './launch.js';
 import { startPageServer, type PageServer } from './test-support/page-server.js';
@@ -52,6 +53,14 @@ describe('web device on the demo app (headless Chromium)', () => {
         '<body style="margin:0"><div style="height:500px"></div>' +
         '<button id="big" style="display:block;width:400px;height:200px;border:0;background:#00f" onclick="window.hits=(window.hits||0)+1">Big</button>' +
         '<div style="height:3000px"></div>',
+      // A stack navigator: the detail page is pushed over the list page (its transform set by the test).
+      '/stack':
+        '<meta name="viewport" content="width=device-width,initial-scale=1"><body style="margin:0">' +
+        '<div style="position:absolute;inset:0;background:#fff"><h1>Inbox</h1>' +
+        '<button id="left" style="position:absolute;left:10px;top:200px;width:80px;height:40px">Left</button>' +
+        '<button id="right" style="position:absolute;left:250px;top:200px;width:80px;height:40px">Right</button></div>' +
+        '<div id="detail" style="position:absolute;inset:0;background:rgb(250,250,250);transform:translateX(100%)"><h2>Message</h2>' +
+        '<button id="reply" style="position:absolute;left:20px;top:300px;width:80px;height:40px">Reply</button></div>',
       '/zoomable':
         '<meta name="viewport" content="width=device-width,initial-scale=1"><body style="margin:0"><div style="height:300px"></div>' +
         '<button id="b" style="margin-left:200px;width:60px;height:40px" onclick="window.hits=(window.hits||0)+1">B</button>' +
@@ -295,6 +304,19 @@ describe('web device on the demo app (headless Chromium)', () => {
     assert.equal(await device.evaluate('window.hits'), 1, 'the tap landed on the button');
     const shot = await device.screenshot({ crop: { x: centre.x - 5, y: centre.y - 5, w: 10, h: 10 }, format: 'png' });
     assert.deepEqual([shot.width, shot.height], [10, 10]);
+  });
+
+  it('leaves out what a page pushed over it covers, mid-way and after the transition (paint order)', async () => {
+    await device.open(`${pages.origin}/stack`);
+    const ids = async () => new Set(all(cleanScreen(await device.describe()).root).flatMap((n) => (n.id ? [n.id] : [])));
+    const before = await ids();
+    assert.ok(before.has('left') && before.has('right'), 'the list page shows while the detail waits off screen');
+    await device.evaluate(`document.getElementById('detail').style.transform = 'translateX(50%)'`);
+    const midway = await ids();
+    assert.ok(midway.has('left') && !midway.has('right') && midway.has('reply'), `half-way: ${[...midway].join(', ')}`);
+    await device.evaluate(`document.getElementById('detail').style.transform = 'none'`);
+    const pushed = await ids();
+    assert.ok(!pushed.has('left') && !pushed.has('right') && pushed.has('reply'), `pushed: ${[...pushed].join(', ')}`);
   });
 
   it('pinch-zooms a zoomable page without running away, and taps land on the zoomed page', async () => {
