@@ -20,6 +20,7 @@ import { renderOutline } from '../core/outline/render.js';
 import { Adb } from '../workers/bridges/android/adb/adbkit.js';
 import { openAndroidDevice } from '../workers/bridges/android/open-device.js';
 import { adbConnect, DEFAULT_FIXTURES_DIR, startAdbServer, startVirtualDevice } from '../workers/bridges/android/virtual/index.js';
+import { admitTimeline } from '../core/wire/admitted-timeline.js';
 
 const WARMUP = 3;
 const RUNS = 20;
@@ -71,7 +72,7 @@ try {
   // Both hold the finger down for the tap's 50 ms, on the same schedule.
   const hold = 50;
   const tapped = await compare(
-    () => device.perform(tap({ x: 20, y: 20 }, { holdMs: hold })),
+    () => device.perform(admitTimeline(tap({ x: 20, y: 20 }, { holdMs: hold }), device.info.size)),
     async () => {
       const start = performance.now();
       await cli(['shell', `input motionevent DOWN ${x} ${y}`]);

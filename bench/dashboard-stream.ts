@@ -20,6 +20,7 @@ import { io } from 'socket.io-client';
 import type { FrameUpdate } from '../core/wire/ui-protocol.js';
 import { launchChromium, startDashboardLab } from '../e2e/support/dashboard-lab.js';
 import { call, createToken, data, signInCookie } from '../e2e/support/lab.js';
+import { admitTimeline } from '../core/wire/admitted-timeline.js';
 
 const SECONDS = Number(process.env.SECONDS ?? 10);
 const CLICKS = Number(process.env.CLICKS ?? 8);
@@ -70,7 +71,7 @@ async function deviceReaction(hash: string, id: string, clicks: number): Promise
         });
       });
       const t0 = Date.now();
-      await device.perform(tap({ x: box.x + box.w / 2, y: box.y + box.h / 2 }));
+      await device.perform(admitTimeline(tap({ x: box.x + box.w / 2, y: box.y + box.h / 2 }), device.info.size));
       for (let waited = 0; !changedAt && waited < 5000; waited += 10) await new Promise((r) => setTimeout(r, 10));
       off();
       if (changedAt) times.push(changedAt - t0);

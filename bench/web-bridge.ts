@@ -4,6 +4,7 @@
 import { chromium } from 'playwright-core';
 import { swipe } from '../core/gestures/index.js';
 import { findChromium, launchWebDevice, startDemoServer } from '../workers/bridges/web/index.js';
+import { admitTimeline } from '../core/wire/admitted-timeline.js';
 
 const RUNS = 30;
 
@@ -62,8 +63,8 @@ try {
   frames = 0;
   const t0 = performance.now();
   for (let i = 0; i < 4; i++) {
-    await device.perform(swipe({ x: 200, y: 700 }, { x: 200, y: 300 }, 400));
-    await device.perform(swipe({ x: 200, y: 300 }, { x: 200, y: 700 }, 400));
+    await device.perform(admitTimeline(swipe({ x: 200, y: 700 }, { x: 200, y: 300 }, 400), device.info.size));
+    await device.perform(admitTimeline(swipe({ x: 200, y: 300 }, { x: 200, y: 700 }, 400), device.info.size));
   }
   const seconds = (performance.now() - t0) / 1000;
   stop();

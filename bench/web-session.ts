@@ -14,6 +14,7 @@ import type { Frame } from '../workers/bridge.js';
 import { launchWebDevice, startDemoServer, type WebDevice } from '../workers/bridges/web/index.js';
 import { DeviceSession } from '../workers/session/index.js';
 import { pageOf } from '../workers/session/test-support/demo-page.js';
+import { admitTimeline } from '../core/wire/admitted-timeline.js';
 
 const RUNS = 30;
 const ACT_RUNS = 15;
@@ -106,7 +107,7 @@ try {
   frames = 0;
   const started = performance.now();
   for (let i = 0; i < 6; i++) {
-    await device.perform(i % 2 === 0 ? swipe({ x: 195, y: 650 }, { x: 195, y: 250 }, 500) : swipe({ x: 195, y: 250 }, { x: 195, y: 650 }, 500));
+    await device.perform(admitTimeline(i % 2 === 0 ? swipe({ x: 195, y: 650 }, { x: 195, y: 250 }, 500) : swipe({ x: 195, y: 250 }, { x: 195, y: 650 }, 500), device.info.size));
   }
   const seconds = (performance.now() - started) / 1000;
   stop();

@@ -1,5 +1,5 @@
 import type { AppState, Platform, Point, Rect, Screen, Stillness, UiNode } from '../core/model/index.js';
-import type { TouchTimeline } from '../core/gestures/timeline.js';
+import type { AdmittedTimeline } from '../core/wire/admitted-timeline.js';
 import type { StreamOptions } from '../core/wire/worker-protocol.js';
 
 /** What a device can do; asking for a missing one is UNSUPPORTED with the reason. */
@@ -89,7 +89,8 @@ export interface DeviceBridge {
    * Android SurfaceView), in points: the pixel channel reads these regions.
    */
   paintedRegions?(screen: Screen): Promise<Rect[]>;
-  perform(timeline: TouchTimeline, options?: PerformOptions): Promise<void>;
+  /** Sends a timeline admission checked against this screen (the only kind there is to send). */
+  perform(timeline: AdmittedTimeline, options?: PerformOptions): Promise<void>;
   type(text: string): Promise<void>;
   paste?(text: string): Promise<void>;
   key(key: string): Promise<void>;

@@ -1,7 +1,7 @@
 import { SimlabError } from '../contract/envelope.js';
 import { mostFingersDown } from '../gestures/timeline.js';
-import { validateTimeline } from '../gestures/validate.js';
 import { COMMANDS, isCommandName, NOT_IN_BATCH, type CommandArgs, type CommandName } from './commands.js';
+import { admitTimeline, type AdmittedTimeline } from './admitted-timeline.js';
 import type { Capabilities, DeviceDescriptor } from './device.js';
 import { invalidArgs } from './invalid-args.js';
 import { canonicalKey } from './keys.js';
@@ -9,10 +9,13 @@ import { canonicalKey } from './keys.js';
 /** What admission needs to know of a device: what the hub holds of it, and what the worker's bridge says. */
 export type AdmissionDevice = Pick<DeviceDescriptor, 'platform' | 'size' | 'capabilities'>;
 
+/** A command's arguments once admitted: a perform's timeline is an AdmittedTimeline, ready for a bridge. */
+export type AdmittedArgs<C extends CommandName> = C extends 'perform' ? AdmittedTimeline : CommandArgs<C>;
+
 /** A command that passed every check that needs no device I/O: its name and its parsed arguments. */
 export interface Admitted {
   command: CommandName;
-  args: CommandArgs<CommandName>;
+  args: AdmittedArgs<CommandName>;
 }
 
 const MULTI_TOUCH: ReadonlySet<CommandName> = new Set(['pinch', 'rotate', 'two-finger-tap', 'two-finger-long-press']);
@@ -58,12 +61,12 @@ export function admit(command: string, rawArgs: unknown, device: AdmissionDevice
     throw unsupported(`${command} needs two fingers and this device has no multi-touch`, 'multiTouch', caps, 'this device takes one finger at a time');
   }
   if (command === 'perform') {
-    const timeline = args as CommandArgs<'perform'>;
-    validateTimeline(timeline, device.size);
+    const timeline = admitTimeline(args as CommandArgs<'perform'>, device.size);
     // Fingers one after another (a double tap) need no multi-touch; only fingers down together do.
     if (!caps.multiTouch && mostFingersDown(timeline) > 1) {
       throw unsupported('this timeline holds several fingers down at once and this device has no multi-touch', 'multiTouch', caps, 'this device takes one finger at a time');
     }
+    return { command, args: timeline };
   }
   if (command === 'type' && !caps.type) throw unsupported('this device cannot type text', 'type', caps, 'no keyboard path on this device');
   if (command === 'key') {
@@ -94,5 +97,6 @@ export function admit(command: string, rawArgs: unknown, device: AdmissionDevice
     return { command, args: { steps } };
   }
   if (command === 'screenshot' && !caps.screenshot) throw unsupported('this device cannot take screenshots', 'screenshot', caps, 'no screenshot path on this device');
-  return { command, args };
+  // A perform answered above; no other command's arguments change at admission.
+  return { command, args: args as CommandArgs<Exclude<CommandName, 'perform'>> };
 }

@@ -1,5 +1,6 @@
 import type { TouchTimeline } from '../../core/gestures/timeline.js';
-import type { DeviceBridge } from '../bridge.js';
+import type { AdmittedTimeline } from '../../core/wire/admitted-timeline.js';
+import type { DeviceBridge, PerformOptions } from '../bridge.js';
 
 export interface LoggedTouch {
   /** When the bridge was asked to perform it (ms since the epoch). */
@@ -21,9 +22,9 @@ export class TouchLog {
     return new Proxy(bridge, {
       get: (target, property) => {
         if (property === 'perform') {
-          return (timeline: TouchTimeline) => {
+          return (timeline: AdmittedTimeline, options?: PerformOptions) => {
             this.note(timeline);
-            return target.perform(timeline);
+            return target.perform(timeline, options);
           };
         }
         const value: unknown = Reflect.get(target, property, target);

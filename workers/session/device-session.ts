@@ -2,7 +2,6 @@ import type { Envelope } from '../../core/contract/envelope.js';
 import { fail, failFrom, ok, SimlabError } from '../../core/contract/envelope.js';
 import type { TouchTimeline } from '../../core/gestures/index.js';
 import * as gestures from '../../core/gestures/index.js';
-import { validateTimeline } from '../../core/gestures/index.js';
 import { pinchTimeline, rotateTimeline } from '../../core/gestures/two-finger-fit.js';
 import type { Point } from '../../core/model/index.js';
 import { rectCentre } from '../../core/model/index.js';
@@ -13,7 +12,8 @@ import { elementName } from '../../core/outline/format.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
 import { parseSelector, resolveSelector, stableSelectorFor } from '../../core/selectors/index.js';
-import { admit } from '../../core/wire/admission.js';
+import { admit, type AdmittedArgs } from '../../core/wire/admission.js';
+import { admitTimeline, type AdmittedTimeline } from '../../core/wire/admitted-timeline.js';
 import type { ActionData } from '../../core/wire/action-data.js';
 import type { CommandArgs, CommandName } from '../../core/wire/commands.js';
 import type { TargetArg } from '../../core/wire/selectors.js';
@@ -299,14 +299,13 @@ export class DeviceSession implements HandlerSession {
     return { point: current.tap, element: current, selector: target, before };
   }
 
-  /** Validates a generated touch timeline against the screen, then sends it. */
+  /** Admits a generated touch timeline against the screen, then sends it. */
   async perform(run: Run, timeline: TouchTimeline): Promise<void> {
-    validateTimeline(timeline, this.info.size);
-    await this.sendTimeline(run, timeline);
+    await this.sendTimeline(run, admitTimeline(timeline, this.info.size));
   }
 
-  /** Sends a timeline that was validated (at admission for `perform`, by perform() for generated ones). */
-  private async sendTimeline(run: Run, timeline: TouchTimeline): Promise<void> {
+  /** Sends an admitted timeline (by admit() for `perform`, by perform() for generated ones). */
+  private async sendTimeline(run: Run, timeline: AdmittedTimeline): Promise<void> {
     await run.ledger.send(() => this.bridge.perform(timeline, { signal: run.signal }));
   }
 
@@ -352,7 +351,7 @@ export class DeviceSession implements HandlerSession {
     return rectCentre({ x: 0, y: 0, ...this.info.size });
   }
 
-  private readonly handlers: { [C in CoreCommand]: (args: CommandArgs<C>, run: Run) => Promise<unknown> } = {
+  private readonly handlers: { [C in CoreCommand]: (args: AdmittedArgs<C>, run: Run) => Promise<unknown> } = {
     outline: (a, run) => this.outline(a, run),
     tap: (a, run) => this.onePoint(run, a.target, (p) => gestures.tap(p)),
     'double-tap': (a, run) => this.onePoint(run, a.target, (p) => gestures.doubleTap(p)),
@@ -431,7 +430,7 @@ export class DeviceSession implements HandlerSession {
     return (await this.observeAfter(run, from.before, from)).data;
   }
 
-  private async performCommand(a: CommandArgs<'perform'>, run: Run): Promise<unknown> {
+  private async performCommand(a: AdmittedTimeline, run: Run): Promise<unknown> {
     const { before, beforeAgeMs } = await this.screenBeforeInput(run);
     await this.sendTimeline(run, a);
     return (await this.observeAfter(run, before, undefined, beforeAgeMs)).data;

@@ -8,6 +8,7 @@ import { launchWebDevice, startDemoServer, type DemoServer, type WebDevice } fro
 import { DeviceSession } from './device-session.js';
 import { inPage } from './test-support/demo-page.js';
 import { type Data, errorOf, okData } from './test-support/envelopes.js';
+import { admitTimeline } from '../../core/wire/admitted-timeline.js';
 
 interface Gesture {
   kind: string;
@@ -183,7 +184,7 @@ describe('device session on the web device and the demo app (headless Chromium)'
     assert.equal((await demo<unknown[]>('taps')).length, taps);
     assert.equal((await demo<unknown[]>('gestures')).length, gestures);
     // The page still takes input afterwards: the errors left nothing half-done.
-    await device.perform(tap({ x: 195, y: 400 }));
+    await device.perform(admitTimeline(tap({ x: 195, y: 400 }), device.info.size));
     assert.equal((await demo<unknown[]>('gestures')).length, gestures + 1);
   });
 });

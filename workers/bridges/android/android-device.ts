@@ -6,7 +6,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
-import { validateTimeline } from '../../../core/gestures/validate.js';
+import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import { importScreen } from '../../../core/importers/index.js';
 import type { AppState, Rect, Screen, Stillness } from '../../../core/model/index.js';
 import type { Capabilities, DeviceBridge, DeviceInfo, Frame, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
@@ -180,8 +180,7 @@ export class AndroidDevice implements DeviceBridge {
     return this.painted;
   }
 
-  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
-    validateTimeline(timeline, this.info.size);
+  async perform(timeline: AdmittedTimeline, options: PerformOptions = {}): Promise<void> {
     const pointer = this.pointer;
     if (pointer) return this.input(() => pointer.perform(timeline, this.px));
     const single = motionSteps(timeline, this.px);

@@ -6,6 +6,7 @@ import { pinch, preciseDrag, rotate, twoFingerLongPress, type TouchTimeline } fr
 import type { Gesture } from './virtual/index.js';
 import { labForSuite } from './test-support/lab.js';
 import { DeviceSession } from '../../session/device-session.js';
+import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
 
 const PX = 440 / 160;
 
@@ -31,7 +32,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
   it('a pinch arrives as one two-finger MT-B gesture whose reconstructed paths match the generator', async () => {
     const { vd, device } = await lab().open();
     const timeline = pinch({ x: 196, y: 380 }, { startDistance: 100, scale: 2, ms: 300 });
-    await device.perform(timeline);
+    await device.perform(admitTimeline(timeline, device.info.size));
     const g = vd.device.gestures.at(-1);
     assert.ok(g);
     assert.equal(g.source, 'sendevent');
@@ -47,7 +48,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
     const { vd, device } = await lab().open();
     const center = { x: 196, y: 380 };
     const timeline = rotate(center, { radius: 80, degrees: 90, ms: 400 });
-    await device.perform(timeline);
+    await device.perform(admitTimeline(timeline, device.info.size));
     const g = vd.device.gestures.at(-1);
     assert.ok(g && g.source === 'sendevent');
     assertSamePaths(g, timeline, 0.5);
@@ -69,7 +70,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
     const before = vd.device.inputEvents.length;
     // The device runs in this process: its clock maps onto ours exactly.
     const startedAt = vd.device.now();
-    await device.perform(timeline);
+    await device.perform(admitTimeline(timeline, device.info.size));
     const events = vd.device.inputEvents.slice(before).filter((e) => e.kind === 'motion') as Array<{ action: string; x: number; y: number; at: number }>;
     const points = timeline.fingers[0]?.points ?? [];
     assert.equal(events.length, points.length);
@@ -86,7 +87,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
 
   it('releaseAll lifts a finger held in a long press', async () => {
     const { vd, device } = await lab().open();
-    const hold = device.perform({ fingers: [{ id: 0, points: [{ x: 50, y: 50, t: 0 }, { x: 50, y: 50, t: 3000 }] }] });
+    const hold = device.perform(admitTimeline({ fingers: [{ id: 0, points: [{ x: 50, y: 50, t: 0 }, { x: 50, y: 50, t: 3000 }] }] }, device.info.size));
     while (!vd.device.inputEvents.some((e) => e.kind === 'motion' && e.action === 'DOWN')) await new Promise((r) => setTimeout(r, 10));
     const outcome = hold.then(() => null, (err: unknown) => err);
     await device.releaseAll();
@@ -97,7 +98,7 @@ describe('gestures on the virtual Android device (real adb server, adbkit)', () 
 
   it('releaseAll lifts both fingers of a two-finger hold (tracking id -1 on every slot)', async () => {
     const { vd, device } = await lab().open();
-    const hold = device.perform(twoFingerLongPress({ x: 196, y: 380 }, { ms: 5000 }));
+    const hold = device.perform(admitTimeline(twoFingerLongPress({ x: 196, y: 380 }, { ms: 5000 }), device.info.size));
     const outcome = hold.then(() => null, (err: unknown) => err);
     while (!vd.device.commands.some((c) => c.argv[0] === 'sendevent' && c.argv[3] === String(0x39) && c.argv[4] !== '-1')) await new Promise((r) => setTimeout(r, 10));
     const before = vd.device.gestures.length;

@@ -7,6 +7,7 @@ import { tap } from '../../../core/gestures/index.js';
 import type { Frame } from '../../bridge.js';
 import { DeviceSession } from '../../session/device-session.js';
 import { labForSuite } from './test-support/lab.js';
+import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
 
 async function caught(promise: Promise<unknown>): Promise<SimlabError> {
   const err = await promise.then(() => null, (e: unknown) => e);
@@ -60,7 +61,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
   it('a device that drops mid-tap: DEVICE_UNAVAILABLE, delivery uncertain', async () => {
     const { vd, device } = await lab().open();
     vd.device.dropOnCommand = 'input';
-    const err = await caught(device.perform(tap({ x: 100, y: 100 })));
+    const err = await caught(device.perform(admitTimeline(tap({ x: 100, y: 100 }), device.info.size)));
     assert.equal(err.code, 'DEVICE_UNAVAILABLE');
     assert.equal(err.options.delivery, 'delivery_uncertain');
     assert.equal(err.toBody().disposition.retry, 'unsafe');
@@ -87,7 +88,7 @@ describe('Android screenshots, frames and failures (real adb server, adbkit)', (
     if (env.ok) return;
     assert.equal(env.error.code, 'DEVICE_UNAVAILABLE');
     assert.deepEqual(env.error.disposition, { delivery: 'not_delivered', retry: 'safe' });
-    const direct = await caught(device.perform(tap({ x: 100, y: 100 })));
+    const direct = await caught(device.perform(admitTimeline(tap({ x: 100, y: 100 }), device.info.size)));
     assert.equal(direct.code, 'DEVICE_UNAVAILABLE');
     assert.equal(direct.options.delivery, 'not_delivered');
     await session.close();

@@ -11,6 +11,7 @@ import type { AndroidDevice } from './android-device.js';
 import { AdbDiscovery, type DeviceStateEvent } from './discovery.js';
 import { androidDeviceId } from './provider.js';
 import { startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from './virtual/index.js';
+import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
 
 async function until(what: string, test: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,14 +77,14 @@ describe('Android discovery and provider (private adb server)', () => {
       assert.ok(logs.some((l) => l.includes(locked.serial) && /unauthorized/.test(l)), logs.join('\n'));
       const bridge = started.devices[0]?.bridge as AndroidDevice;
       assert.equal(bridge.info.platform, 'android');
-      await bridge.perform(tap({ x: 20, y: 20 }));
+      await bridge.perform(admitTimeline(tap({ x: 20, y: 20 }), bridge.info.size));
 
       online.dropConnections();
       await until('the device withdrawn', () => announced.some((list) => list.length === 0));
       // The adb server reconnects by itself; the same bridge is announced again.
       await until('the device back', () => started.devices.length === 1, 30_000);
       assert.equal(started.devices[0]?.bridge, bridge);
-      await bridge.perform(tap({ x: 20, y: 20 }));
+      await bridge.perform(admitTimeline(tap({ x: 20, y: 20 }), bridge.info.size));
 
       // The user allows the key on the locked device: it joins.
       assert.ok(locked.allowPendingKey());
@@ -93,7 +94,7 @@ describe('Android discovery and provider (private adb server)', () => {
       // Gone for good: withdrawn, and its bridge refuses without sending anything.
       await online.close();
       await until('the closed device withdrawn', () => !ids().includes(androidDeviceId('w1', online.serial)));
-      const err = await bridge.perform(tap({ x: 20, y: 20 })).then(() => null, (e: unknown) => e);
+      const err = await bridge.perform(admitTimeline(tap({ x: 20, y: 20 }), bridge.info.size)).then(() => null, (e: unknown) => e);
       assert.ok(err instanceof SimlabError && err.code === 'DEVICE_UNAVAILABLE' && err.options.delivery === 'not_delivered', String(err));
     } finally {
       await started.close();

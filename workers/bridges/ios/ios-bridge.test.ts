@@ -14,6 +14,7 @@ import { runTool } from './run-tool.js';
 import { parseDeviceList } from './simctl.js';
 import { explainSimctlFailure, isAlreadyBooted } from './simctl-errors.js';
 import { FAKE_UDID, FakeIosHost } from './test-support/fake-ios-host.js';
+import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
 
 const testdata = (name: string) => readFileSync(new URL(`./testdata/${name}`, import.meta.url), 'utf8');
 const logs: string[] = [];
@@ -111,9 +112,9 @@ describe('an iOS simulator through AXe (no native helper)', () => {
 
   test('taps, presses, straight strokes, text, keys and the home button reach AXe as its commands', async () => {
     const before = host.calls('axe').length;
-    await device.perform(gestures.tap({ x: 38, y: 100 }));
-    await device.perform(gestures.longPress({ x: 200, y: 300 }, 400));
-    await device.perform(gestures.swipe({ x: 200, y: 700 }, { x: 200, y: 300 }, 250));
+    await device.perform(admitTimeline(gestures.tap({ x: 38, y: 100 }), device.info.size));
+    await device.perform(admitTimeline(gestures.longPress({ x: 200, y: 300 }, 400), device.info.size));
+    await device.perform(admitTimeline(gestures.swipe({ x: 200, y: 700 }, { x: 200, y: 300 }, 250), device.info.size));
     await device.type('hello@example.com');
     await device.key('enter');
     await device.button('home');
@@ -137,7 +138,7 @@ describe('an iOS simulator through AXe (no native helper)', () => {
     assert.equal(paste?.stdin, 'こんにちは');
     const combo = host.calls('axe').at(-1);
     assert.deepEqual(combo?.args.slice(0, 5), ['key-combo', '--modifiers', '227', '--key', '25']);
-    await rejectsWith(device.perform({ fingers: [{ id: 0, points: [{ x: 10, y: 10, t: 0 }, { x: 100, y: 60, t: 50 }, { x: 10, y: 120, t: 100 }] }] }), 'UNSUPPORTED', /native\/ios/);
+    await rejectsWith(device.perform(admitTimeline({ fingers: [{ id: 0, points: [{ x: 10, y: 10, t: 0 }, { x: 100, y: 60, t: 50 }, { x: 10, y: 120, t: 100 }] }] }, device.info.size)), 'UNSUPPORTED', /native\/ios/);
     await rejectsWith(device.button('back'), 'UNSUPPORTED');
     await rejectsWith(device.key('F13'), 'INVALID_ARGS');
   });
@@ -183,7 +184,7 @@ describe('an iOS simulator with the native helper', () => {
   test('has multi-touch, and a pinch arrives as two fingers on the timeline clock', async () => {
     assert.equal(device.capabilities.multiTouch, true);
     const timeline = pinchTimeline({ x: 200, y: 400 }, 2, 300, device.info.size);
-    await device.perform(timeline);
+    await device.perform(admitTimeline(timeline, device.info.size));
     const events = host.calls('helper').map((c) => c.args);
     const downs = events.filter((a) => a[1] === 'down');
     assert.deepEqual(new Set(downs.map((a) => a[2])), new Set(['0', '1']));
@@ -207,6 +208,6 @@ describe('an iOS simulator with the native helper', () => {
     const pids = execFileSync('pgrep', ['-f', `fake-helper.mjs --udid ${FAKE_UDID}`]).toString().trim().split('\n').map(Number);
     for (const pid of pids) process.kill(pid, 'SIGKILL');
     await sleep(200);
-    await rejectsWith(device.perform(gestures.tap({ x: 10, y: 10 })), 'DEVICE_UNAVAILABLE');
+    await rejectsWith(device.perform(admitTimeline(gestures.tap({ x: 10, y: 10 }), device.info.size)), 'DEVICE_UNAVAILABLE');
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import sharp from 'sharp';
 import { SimlabError } from '../../../core/contract/index.js';
-import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import { importScreen } from '../../../core/importers/index.js';
 import { IOS_VERBS, type IosVerb } from '../../../core/wire/ios-commands.js';
 import { touchEvents } from '../../../core/wire/ios-helper-protocol.js';
@@ -122,7 +122,7 @@ export class IosDevice implements DeviceBridge {
     return { ...node, children: [] };
   }
 
-  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
+  async perform(timeline: AdmittedTimeline, options: PerformOptions = {}): Promise<void> {
     this.requireOpen();
     this.lastInputAt = performance.now();
     const gesture = new AbortController();

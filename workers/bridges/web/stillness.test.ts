@@ -4,6 +4,7 @@ import { tap } from '../../../core/gestures/index.js';
 import { launchWebDevice } from './launch.js';
 import { startPageServer, type PageServer } from './test-support/page-server.js';
 import type { WebDevice } from './web-device.js';
+import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
 
 // Settling by evidence (DESIGN.md section 5): one headless Chromium, the tests in order on it.
 let pages: PageServer;
@@ -54,7 +55,7 @@ describe('web device settling by evidence (headless Chromium)', () => {
 
   it('answers a tap on a still screen without waiting the quiet window', async () => {
     await open('/still');
-    await device.perform(tap(GO));
+    await device.perform(admitTimeline(tap(GO), device.info.size));
     // With a 3 s window a still answer that says it has been still for less proves the evidence answered.
     const still = await device.waitForStill({ quietMs: 3000 });
     assert.equal(still.still, true);
@@ -65,7 +66,7 @@ describe('web device settling by evidence (headless Chromium)', () => {
 
   it('still waits for an animation the tap started', async () => {
     await open('/animated');
-    await device.perform(tap(GO));
+    await device.perform(admitTimeline(tap(GO), device.info.size));
     const still = await device.waitForStill();
     assert.equal(still.still, true);
     assert.equal(await status(), 'Animation done', 'the answer came after the animation ended');
@@ -73,7 +74,7 @@ describe('web device settling by evidence (headless Chromium)', () => {
 
   it('waits for a request the tap started, longer than the quiet window', async () => {
     await open('/fetching');
-    await device.perform(tap(GO));
+    await device.perform(admitTimeline(tap(GO), device.info.size));
     const still = await device.waitForStill();
     assert.equal(still.still, true);
     assert.equal(await status(), 'Loaded', 'the answer came after the response was shown');
@@ -83,7 +84,7 @@ describe('web device settling by evidence (headless Chromium)', () => {
     // Opening the page started the request, so that look waits for it (and gives up).
     await device.open(`${pages.origin}/polling`);
     assert.equal((await device.waitForStill({ timeoutMs: 600 })).still, false, 'the load is still waiting for its request');
-    await device.perform(tap(GO));
+    await device.perform(admitTimeline(tap(GO), device.info.size));
     const still = await device.waitForStill({ timeoutMs: 2000 });
     assert.equal(still.still, true, 'the hanging request from before the tap is not the tap\'s');
   });

@@ -19,7 +19,7 @@ export interface TouchStep {
  * The timeline as CDP touch events. At each instant where any finger has a point: fingers
  * that land and fingers that move are sent first (with all fingers down), then fingers
  * whose path ends there are lifted. Several paths may share a finger id one after the other
- * (a double tap); validateTimeline has ruled out overlaps.
+ * (a double tap); admission (admitTimeline) has ruled out overlaps.
  */
 export function touchSteps(timeline: TouchTimeline): TouchStep[] {
   const paths = timeline.fingers.map((f) => ({ id: f.id, points: f.points, start: f.points[0]?.t ?? 0, end: f.points[f.points.length - 1]?.t ?? 0 }));

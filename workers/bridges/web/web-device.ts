@@ -1,7 +1,6 @@
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
-import { validateTimeline } from '../../../core/gestures/validate.js';
-import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
 import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
@@ -169,8 +168,7 @@ export class WebDevice implements DeviceBridge {
     return this.guard(() => paintedSurfaces(this.cdp, this.viewport));
   }
 
-  async perform(timeline: TouchTimeline, options: PerformOptions = {}): Promise<void> {
-    validateTimeline(timeline, this.viewport);
+  async perform(timeline: AdmittedTimeline, options: PerformOptions = {}): Promise<void> {
     const steps = touchSteps(timeline);
     await this.input(async () => {
       options.signal?.throwIfAborted();

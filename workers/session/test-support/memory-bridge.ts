@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
+import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import type { AppState, Point, Rect, Screen, Stillness, UiNode } from '../../../core/model/index.js';
 import { containsPoint } from '../../../core/model/index.js';
 import type { Capabilities, DeviceBridge, DeviceInfo, Frame, ScreenshotOptions, ScreenshotResult } from '../../bridge.js';
@@ -117,7 +118,7 @@ export class MemoryBridge implements DeviceBridge {
     return this.node('Group', undefined, { x: 0, y: 0, ...this.info.size });
   }
 
-  async perform(timeline: TouchTimeline): Promise<void> {
+  async perform(timeline: AdmittedTimeline): Promise<void> {
     this.performed.push(timeline);
     if (this.failNextPerform) {
       this.failNextPerform = false;
