@@ -65,7 +65,7 @@ const POLL_MS = 100;
 
 interface TreeReading {
   xml: string;
-  /** performance.now() when the dump was read. */
+  /** performance.now() when the dump began. */
   at: number;
   /** Since when consecutive dumps have been identical. */
   since: number;
@@ -353,8 +353,9 @@ export class AndroidDevice implements DeviceBridge {
   }
 
   private async readTree(): Promise<TreeReading> {
-    const xml = await this.tree.dump();
+    // A dump begun before the last input ended may not show it, however late it returns.
     const at = performance.now();
+    const xml = await this.tree.dump();
     const previous = this.reading;
     const since = previous && previous.xml === xml && previous.at > this.lastInputAt ? previous.since : at;
     this.reading = { xml, at, since };
