@@ -36,6 +36,19 @@ describe('UI kits from npm: every control in the outline and reached by @N (head
   const outline = async (): Promise<OutlineJson> => okData(await session.execute('outline', { format: 'json' })).outline as OutlineJson;
   const inside = (a: Rect, b: Rect): boolean => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.w <= b.x + b.w + 1 && a.y + a.h <= b.y + b.h + 1;
 
+  it('chart.js: the axis and legend labels drawn on its canvas are pixel lines, and a tap on a legend label reaches the legend', async () => {
+    okData(await session.execute('web.open', { url: `${server.url}chart.html` }));
+    const json = await outline();
+    const pixel = json.elements.filter((e) => e.source === 'pixel');
+    // Single-glyph ticks (0, 5) are beyond the OCR's sparse-text mode: not asserted.
+    const labels = ['Online', 'Stores', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', '10', '15', '20', '25'];
+    assert.deepEqual(labels.filter((l) => !pixel.some((e) => e.label === l)), [], `read: ${pixel.map((e) => e.label).join(', ')}`);
+    assert.deepEqual(pixel.filter((e) => !labels.includes(e.label ?? '')).map((e) => `${e.role} ${e.label ?? ''}`), [], 'nothing else: no bar taken for an icon, no swatch for a letter');
+    const online = pixel.find((e) => e.label === 'Online') as OutlineElement;
+    okData(await session.execute('tap', { target: `@${online.index}` }));
+    assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), 'legend-Online');
+  });
+
   for (const kit of ['framework7', 'onsen', 'ionic']) {
     it(`${kit}: back arrow, toolbar buttons, hidden toolbar and tabs`, async () => {
       okData(await session.execute('web.open', { url: `${server.url}${kit}.html` }));
@@ -55,6 +68,9 @@ describe('UI kits from npm: every control in the outline and reached by @N (head
         okData(await session.execute('tap', { target: `@${el.index}` }));
         assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
       }
+      // Nothing else is offered: every hit or pixel line is one of the page's controls.
+      const offered = new Set(found.map(([, e]) => e.index));
+      assert.deepEqual(json.elements.filter((e) => e.source !== 'ax' && !offered.has(e.index)).map((e) => `@${e.index} ${e.role} ${e.label ?? ''} ${JSON.stringify(e.visibleFrame)}`), [], 'false controls');
       // A found control inside a tappable line of the tree is a double of it, not a second control.
       const control = (e: OutlineElement): boolean => e.visibleFrame.w * e.visibleFrame.h <= json.size.w * json.size.h * 0.1;
       const tappable = json.elements.filter((e) => e.source === 'ax' && e.actions.includes('tap') && control(e));

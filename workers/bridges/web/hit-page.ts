@@ -262,12 +262,21 @@ export function scanPage(req: ScanRequest, key: string): ScannedControl[] {
     chosen.delete(s);
     for (const u of units) chosen.set(u, 'delegated');
   }
-  // Likewise a listener or cursor container around two or more other controls.
+  // Likewise a listener or cursor container around two or more other controls; and a painted
+  // box under a delegated listener whose icon and words are all in one control inside it (a bar's
+  // tinted side around its button) is backdrop. A badge inside a tab takes neither from it.
+  const words = (e: Element): string => ((e as HTMLElement).innerText ?? '').trim();
+  const holdsAll = (outer: Element, inner: Element): boolean => words(outer) === words(inner) && !!inner.querySelector('svg, img, i, ons-icon, ion-icon, [class*="icon"]');
   for (const [el, evidence] of [...chosen]) {
     if (evidence === 'markup') continue;
     let inside = 0;
-    for (const other of chosen.keys()) if (other !== el && el.contains(other)) inside++;
-    if (inside >= 2) chosen.delete(el);
+    let backdrop = false;
+    for (const other of chosen.keys()) {
+      if (other === el || !el.contains(other)) continue;
+      inside++;
+      if (evidence === 'delegated' && holdsAll(el, other)) backdrop = true;
+    }
+    if (inside >= 2 || backdrop) chosen.delete(el);
   }
 
   const within = (hit: Element | null, el: Element): boolean => {

@@ -39,11 +39,17 @@ export class TextReader {
       for (const block of data.blocks ?? []) {
         for (const para of block.paragraphs) {
           for (const line of para.lines) {
+            // A filled box before a label (a legend's colour swatch) is read as a one-stroke
+            // letter; a letter is taller than wide, the box is not.
+            const [head, next] = line.words;
+            const swatch = !!head && !!next && /^[Il|1[\]]$/.test(head.text.trim()) && head.bbox.x1 - head.bbox.x0 >= head.bbox.y1 - head.bbox.y0;
+            const raw = swatch ? line.words.slice(1).map((w) => w.text).join(' ') : line.text;
             // Borders next to text come out as bars and brackets at its ends.
-            const text = line.text.replace(/\s+/g, ' ').trim().replace(/^[|[\](){}_\-—~'"`.,:;\s]+|[|[\](){}_\-—~'"`.,:;\s]+$/g, '');
+            const text = raw.replace(/\s+/g, ' ').trim().replace(/^[|[\](){}_\-—~'"`.,:;\s]+|[|[\](){}_\-—~'"`.,:;\s]+$/g, '');
             if (line.confidence < MIN_CONFIDENCE || !/[\p{L}\p{N}]{2,}/u.test(text)) continue;
             const b = line.bbox;
-            lines.push({ text, confidence: Math.round(line.confidence), box: { x: b.x0, y: b.y0, w: b.x1 - b.x0, h: b.y1 - b.y0 } });
+            const x0 = swatch && next ? next.bbox.x0 : b.x0;
+            lines.push({ text, confidence: Math.round(line.confidence), box: { x: x0, y: b.y0, w: b.x1 - x0, h: b.y1 - b.y0 } });
           }
         }
       }
