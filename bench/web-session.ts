@@ -48,8 +48,8 @@ const fmt = (s: Stats) => `${ms(s.median)} ${ms(s.p90)}`;
 
 const demo = await startDemoServer();
 const devices: Record<Rule, WebDevice> = {
-  quiet: await launchWebDevice({ url: `${demo.url}?live=off#/home`, settle: 'quiet' }),
-  evidence: await launchWebDevice({ url: `${demo.url}?live=off#/home`, settle: 'evidence' }),
+  quiet: await launchWebDevice({ url: `${demo.url}?live=off#/home`, stillness: 'quiet' }),
+  evidence: await launchWebDevice({ url: `${demo.url}?live=off#/home`, stillness: 'evidence' }),
 };
 const sessions: Record<Rule, DeviceSession> = { quiet: new DeviceSession(devices.quiet), evidence: new DeviceSession(devices.evidence) };
 try {

@@ -59,12 +59,12 @@ export class AdbDiscovery extends EventEmitter<DiscoveryEvents> {
 
   /**
    * Connects the network devices and starts tracking; resolves once the server's list is
-   * known and every connected device left its transitional states (or `settleMs` passed).
+   * known and every connected device left its transitional states (or `readyWithinMs` passed).
    */
-  async start(settleMs = 10_000): Promise<void> {
+  async start(readyWithinMs = 10_000): Promise<void> {
     await this.track();
     await Promise.all((this.options.connect ?? []).map((target) => this.connect(target)));
-    const deadline = Date.now() + settleMs;
+    const deadline = Date.now() + readyWithinMs;
     const targets = (this.options.connect ?? []).map(normalizeTarget);
     while (Date.now() < deadline && targets.some((t) => !this.states.has(t) || SETTLING.has(this.states.get(t) as string))) {
       await sleep(100);

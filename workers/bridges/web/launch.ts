@@ -8,7 +8,7 @@ import { installListenerRecord } from './hit-scan.js';
 import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
 import { InFlightRequests } from './requests.js';
-import type { SettleRule } from './stillness.js';
+import type { StillnessRule } from './stillness.js';
 import { UrlPolicy } from './url-policy.js';
 import { WebDevice } from './web-device.js';
 
@@ -29,7 +29,7 @@ export interface LaunchWebDeviceOptions {
   /** Told of every request the URL policy refused (for the worker's log). */
   onRefused?: (refused: RefusedRequest) => void;
   /** How the device decides the screen is at rest (default `evidence`; `quiet` always waits the quiet window). */
-  settle?: SettleRule;
+  stillness?: StillnessRule;
   /**
    * Image pixels per point Chromium really draws (1 to 3, at most the profile's scale; default
    * defaultRenderScale()): the sharpest frames the stream can carry. Headless Chromium otherwise
@@ -137,7 +137,7 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
       policy,
       refusals,
       requests,
-      ...(options.settle ? { settle: options.settle } : {}),
+      ...(options.stillness ? { stillness: options.stillness } : {}),
       drawScale: renderScale,
     });
   } catch (err) {

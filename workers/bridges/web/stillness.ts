@@ -8,7 +8,7 @@ import type { InFlightRequests } from './requests.js';
  * as the page itself says nothing is moving; `quiet` waits for the quiet window every time (for
  * apps that change the screen from timers the page cannot report, and to measure the difference).
  */
-export type SettleRule = 'evidence' | 'quiet';
+export type StillnessRule = 'evidence' | 'quiet';
 
 interface Probe {
   /** Finite animations still running (infinite ones and those over 60 s are ignored). */
@@ -119,7 +119,7 @@ const LONG_ANIMATION_MS = 60_000;
 const FRAMES_GRACE_MS = 250;
 const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
 
-export interface SettleOptions {
+export interface StillnessWaitOptions {
   /** The fallback: still after this long without change, whatever the evidence. */
   quietMs: number;
   /** Give up after this long and say so (0: one look, no waiting). */
@@ -137,16 +137,16 @@ export interface SettleOptions {
  * after a tap the page may not have reacted yet, and its old stillness must not count. It
  * remembers the look it last found at rest, so a look at an unchanged page answers at once.
  */
-export class Settler {
+export class StillnessWatch {
   private settled: { at: number; sig: string } | undefined;
 
   constructor(
     private readonly page: Page,
     private readonly requests: InFlightRequests,
-    private readonly rule: SettleRule = 'evidence',
+    private readonly rule: StillnessRule = 'evidence',
   ) {}
 
-  async wait(options: SettleOptions): Promise<Stillness> {
+  async wait(options: StillnessWaitOptions): Promise<Stillness> {
     const { quietMs, timeoutMs, lastInputAt, inputStartedAt } = options;
     const evidence = this.rule === 'evidence';
     const start = performance.now();

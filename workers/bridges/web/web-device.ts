@@ -27,7 +27,7 @@ import { imageSize } from './image-size.js';
 import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
 import type { InFlightRequests } from './requests.js';
-import { Settler, type SettleRule } from './stillness.js';
+import { StillnessWatch, type StillnessRule } from './stillness.js';
 import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
 import type { UrlPolicy } from './url-policy.js';
 
@@ -45,7 +45,7 @@ export interface WebDeviceParts {
   /** The page's requests in flight (from the Network domain of `cdp`). */
   requests: InFlightRequests;
   /** How waitForStill() decides (default: by evidence). */
-  settle?: SettleRule;
+  stillness?: StillnessRule;
   /** Image pixels per CSS pixel Chromium draws (launch.ts: renderScale); 1 when not given. */
   drawScale?: number;
 }
@@ -90,7 +90,7 @@ export class WebDevice implements DeviceBridge {
   private lastInputAt = -Infinity;
   /** When the last input action started: the requests it may have caused start from then. */
   private inputStartedAt = -Infinity;
-  private readonly settler: Settler;
+  private readonly stillness: StillnessWatch;
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
@@ -108,7 +108,7 @@ export class WebDevice implements DeviceBridge {
     this.refusals = parts.refusals;
     this.drawScale = parts.drawScale ?? 1;
     this.screencast = new Screencast(this.cdp, this.info.size);
-    this.settler = new Settler(this.page, parts.requests, parts.settle);
+    this.stillness = new StillnessWatch(this.page, parts.requests, parts.stillness);
     this.browser.on('disconnected', () => this.lose('the browser process ended'));
     this.page.on('crash', () => {
       this.lose('the page crashed');
@@ -305,7 +305,7 @@ export class WebDevice implements DeviceBridge {
 
   async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
     return this.guard(() =>
-      this.settler.wait({
+      this.stillness.wait({
         quietMs: options.quietMs ?? 250,
         timeoutMs: options.timeoutMs ?? 5000,
         lastInputAt: this.lastInputAt,
