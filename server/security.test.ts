@@ -157,7 +157,7 @@ test('revoking a token disconnects its worker and dashboard sockets and ends its
   assert.ok(tookMs < 2000, `cut within ${tookMs} ms`);
   assert.equal((await h.hub.services.store.getLease(lease.id))?.endReason, 'revoked', 'the revoked agent lease ended');
   const session = await h.hub.services.verifier.sessions.check(agentCookie.split('=')[1] as string);
-  assert.deepEqual(session, { ok: false, reason: 'signed-out' }, 'its dashboard sessions ended');
+  assert.equal(!session.ok && session.reason, 'signed-out', 'its dashboard sessions ended');
   const device = ((await h.call('GET', `${API_PREFIX}/devices/dev1`, { token: h.tokens.viewer })).body as Env).data as { state: string; lease: unknown };
   assert.equal(device.state, 'offline');
   assert.equal(device.lease, null);

@@ -71,15 +71,16 @@ export class TokenVerifier {
     const from = address ?? 'unknown';
     this.failures.assertAllowed(from, now);
     const session = await this.sessions.check(value, now);
-    if (!session.ok) {
-      if (session.reason === 'malformed' || session.reason === 'unknown') this.failures.failed(from, now);
-      return { ok: false, reason: session.reason === 'unknown' || session.reason === 'malformed' ? 'signed-out' : session.reason };
+    if (!('session' in session)) {
+      this.failures.failed(from, now);
+      return { ok: false, reason: 'signed-out' };
     }
+    // A session ended by its token's revocation or expiry says so (the page tells the person why).
     const record = await this.store.getToken(session.session.tokenId);
     if (!record) return { ok: false, reason: 'signed-out' };
     if (record.revokedAt !== null) return { ok: false, reason: 'revoked' };
     if (record.expiresAt !== null && record.expiresAt <= now) return { ok: false, reason: 'expired' };
-    return { ok: true, record };
+    return session.ok ? { ok: true, record } : { ok: false, reason: session.reason };
   }
 
   async check(token: string, now = Date.now()): Promise<TokenCheck> {

@@ -10,7 +10,11 @@ function digest(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
 }
 
-export type SessionCheck = { ok: true; session: WebSessionRecord } | { ok: false; reason: 'malformed' | 'unknown' | 'signed-out' | 'expired' };
+export type SessionCheck =
+  | { ok: true; session: WebSessionRecord }
+  | { ok: false; reason: 'malformed' | 'unknown' }
+  /** A genuine session that is over: the record says whose, so the reason can name its token's fate. */
+  | { ok: false; reason: 'signed-out' | 'expired'; session: WebSessionRecord };
 
 /**
  * Dashboard sessions (issue 18, item 6): the cookie carries its own short-lived secret, never
@@ -38,8 +42,8 @@ export class WebSessions {
     const expected = Buffer.from(session.hash);
     const presented = Buffer.from(digest(secret));
     if (expected.length !== presented.length || !timingSafeEqual(expected, presented)) return { ok: false, reason: 'unknown' };
-    if (session.endedAt !== null) return { ok: false, reason: 'signed-out' };
-    if (session.expiresAt <= now) return { ok: false, reason: 'expired' };
+    if (session.endedAt !== null) return { ok: false, reason: 'signed-out', session };
+    if (session.expiresAt <= now) return { ok: false, reason: 'expired', session };
     return { ok: true, session };
   }
 

@@ -86,10 +86,13 @@ test('the cookie holds a 12-hour session secret, never the token; the store keep
   const verifier = new TokenVerifier(store);
   assert.equal(await verifier.sessions.endAllOf(alice.record.id), 2);
   for (const c of [second, third]) assert.equal((await get('/', c)).status, 302);
+  await store.revokeToken(alice.record.id, Date.now());
+  assert.match((await get('/', second)).headers.get('location') ?? '', /reason=revoked/, 'a session its token\'s revocation ended says so');
 
   // A session ends after 12 hours, and never outlives its token.
   const sessions = new WebSessions(store);
-  const old = await sessions.open(alice.record, Date.now() - WEB_SESSION_MS - 1);
+  const carol = await issueToken(store, 'carol', 'member', null);
+  const old = await sessions.open(carol.record, Date.now() - WEB_SESSION_MS - 1);
   assert.match((await get('/', `simlab_session=${old.value}`)).headers.get('location') ?? '', /reason=expired/);
   const brief = await issueToken(store, 'brief', 'viewer', Date.now() + 60_000);
   const opened = await sessions.open(brief.record);
