@@ -48,7 +48,7 @@ const FULL: Partial<Capabilities> = {
   screenshot: true,
   keys: ['Enter', 'Backspace'],
   buttons: ['back', 'home'],
-  platformVerbs: ['web.open'],
+  platformVerbs: ['web.open', 'web.orientation'],
 };
 const BARE: Partial<Capabilities> = {
   multiTouch: false,
@@ -102,6 +102,7 @@ const SAMPLES: { [C in CommandName]: unknown[] } = {
   'app-state': [{}, { extra: 1 }],
   batch: [{ steps: [{ command: 'tap', args: { target: point } }, { command: 'pinch', args: { scale: 2, ms: 50 } }] }, { steps: [{ command: 'tap', args: { target: point } }, { command: 'outline' }] }, { steps: [] }],
   'web.open': [{ url: 'https://example.com/' }, { url: 'not a url' }],
+  'web.orientation': [{ orientation: 'landscape' }, { orientation: 'sideways' }],
   'ios.launch': [{ bundleId: 'com.apple.Preferences' }, { bundleId: '-rf' }],
   'ios.terminate': [{ bundleId: 'com.example.app' }, {}],
   'ios.open-url': [{ url: 'myapp://x' }, { url: 'file:///etc/passwd' }],

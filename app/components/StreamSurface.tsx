@@ -23,6 +23,11 @@ export function frameScale(cssWidth: number, points: number, quality: StreamQual
   return Math.min(3, Math.max(1, Math.ceil(ratio * 4) / 4));
 }
 
+/** A landscape screen fits by width (the page's height would make it wider than the column may be). */
+function landscapeFit(size: Size) {
+  return { aspectRatio: `${size.w} / ${size.h}`, height: 'auto', minHeight: 0, width: `min(var(--landscape-max, 55vw), calc((100vh - 260px) * ${(size.w / size.h).toFixed(4)}))` };
+}
+
 interface Props {
   deviceId: string;
   size: Size;
@@ -201,7 +206,8 @@ export function StreamSurface({ deviceId, size, elements, blocked, keys, typing,
     <div
       ref={box}
       className={`stream ${blocked ? 'blocked' : ''} ${inspecting ? 'inspecting' : ''}`}
-      style={zoom === 'fit' ? { aspectRatio: `${size.w} / ${size.h}` } : { aspectRatio: `${size.w} / ${size.h}`, width: size.w * (zoom === '2x' ? 2 : 1), height: 'auto' }}
+      style={zoom !== 'fit' ? { aspectRatio: `${size.w} / ${size.h}`, width: size.w * (zoom === '2x' ? 2 : 1), height: 'auto' } : size.w > size.h ? landscapeFit(size) : { aspectRatio: `${size.w} / ${size.h}` }}
+      data-orientation={size.w > size.h ? 'landscape' : 'portrait'}
       data-zoom={zoom}
       data-scale={scale}
       tabIndex={0}

@@ -72,6 +72,9 @@ export function actionSummary(action: ActionEntry): string {
     case 'web.open':
       words.push(String(a.url ?? ''));
       break;
+    case 'web.orientation':
+      words.push(String(a.orientation ?? ''));
+      break;
     default:
       if (a.target !== undefined) words.push(hit(action, a.target));
   }

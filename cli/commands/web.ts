@@ -11,5 +11,11 @@ export function webCommand(): Command {
       .argument('<url>', 'http(s) URL')
       .action((url: string, options: LabOptions) => sendAction('web.open', { url }, options)),
   );
+  web.addCommand(
+    withDeviceOption(new Command('orientation'))
+      .description('turn the web device: portrait or landscape')
+      .argument('<orientation>', 'portrait | landscape')
+      .action((orientation: string, options: LabOptions) => sendAction('web.orientation', { orientation }, options)),
+  );
   return web;
 }

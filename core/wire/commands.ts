@@ -68,6 +68,8 @@ export const ScreenshotArgs = z
   .strict();
 export const NoArgs = z.object({}).strict();
 export const WebOpenArgs = z.object({ url: WebUrl }).strict();
+/** Turns a web device: the viewport's width and height swap, the page sees the screen turn. */
+export const WebOrientationArgs = z.object({ orientation: z.enum(['portrait', 'landscape']) }).strict();
 export const ToggleArgs = z.object({ target: Target, on: z.boolean().optional() }).strict();
 export const PerformArgs = z
   .object({
@@ -118,6 +120,7 @@ export const COMMANDS = {
   'app-state': NoArgs,
   batch: BatchArgs,
   'web.open': WebOpenArgs,
+  'web.orientation': WebOrientationArgs,
   ...IOS_COMMANDS,
   ...ANDROID_COMMANDS,
 } as const;

@@ -93,6 +93,8 @@ export const webProvider: DeviceProvider = {
         ...(renderScale ? { renderScale } : {}),
         onRefused: (refused) => log(`${id}: refused ${refused.url.slice(0, 200)} (${refused.reason})`),
       });
+      // A device that turned is announced again with its new size.
+      bridge.onInfoChange(() => changes.notify());
       bridge.onGone((reason) => {
         if (stopping.signal.aborted) return;
         log(`${id}: ${reason}; withdrawn, relaunching`);

@@ -31,7 +31,7 @@ export class Screencast {
 
   constructor(
     private readonly cdp: CDPSession,
-    private readonly size: { w: number; h: number },
+    private size: { w: number; h: number },
   ) {
     cdp.on('Page.screencastFrame', (event: ScreencastFrameEvent) => this.onFrame(event));
   }
@@ -66,6 +66,12 @@ export class Screencast {
       this.capturing -= 1;
       if (this.capturing === 0 && this.running) this.restart();
     }
+  }
+
+  /** The screen turned: frames come at the new size from now on. */
+  resize(size: { w: number; h: number }): void {
+    this.size = size;
+    this.restart();
   }
 
   /** Stops for good (the device is closing). */

@@ -367,4 +367,35 @@ describe('web device on the demo app (headless Chromium)', () => {
     stopPlain();
     assert.equal(plain.at(-1), 390, `the default stream is 390 wide again (${plain.join(', ')})`);
   });
+  it('turns to landscape and back: the viewport, the page, the tree, the frames and taps follow', async () => {
+    await go('#/home');
+    let told = 0;
+    const off = device.onInfoChange(() => told++);
+    const widths: number[] = [];
+    const stop = device.frames((f) => widths.push(f.width));
+    try {
+      assert.deepEqual(await device.platformVerb('web.orientation', { orientation: 'landscape' }), { orientation: 'landscape', size: { w: 844, h: 390 } });
+      assert.deepEqual([device.info.size, device.info.orientation, told], [{ w: 844, h: 390 }, 'landscape', 1]);
+      assert.match(device.info.name, / \(landscape\)$/);
+      assert.deepEqual(await device.evaluate('[innerWidth, innerHeight, screen.orientation.type, matchMedia("(orientation: landscape)").matches]'), [844, 390, 'landscape-primary', true]);
+      const screen = await device.describe();
+      assert.deepEqual(screen.size, { w: 844, h: 390 });
+      const settings = one(screen, (n) => n.id === 'tab-settings', 'the Settings tab');
+      assert.ok(settings.frame.x > 390, `the tab bar spans the landscape width (Settings at x ${settings.frame.x})`);
+      await device.perform(tap(rectCentre(settings.frame)));
+      await device.waitForStill();
+      assert.match(device.url, /#\/settings/, 'a tap at the landscape point lands on Settings');
+      await device.perform(swipe({ x: 400, y: 300 }, { x: 400, y: 100 }, 200));
+      await device.waitForStill();
+      assert.equal(widths.at(-1), 844, `frames are landscape-wide (${[...new Set(widths)].join(', ')})`);
+      await device.platformVerb('web.orientation', { orientation: 'landscape' });
+      assert.equal(told, 1, 'turning to where it is already changes nothing');
+    } finally {
+      await device.platformVerb('web.orientation', { orientation: 'portrait' });
+      stop();
+      off();
+    }
+    assert.deepEqual([device.info.size, device.info.orientation, told], [{ w: 390, h: 844 }, 'portrait', 2]);
+    assert.doesNotMatch(device.info.name, /landscape/);
+  });
 });

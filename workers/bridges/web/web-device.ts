@@ -2,7 +2,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import { importCdpAx, type CdpAxCapture } from '../../../core/importers/cdp-ax.js';
-import type { AppState, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
+import type { AppState, Orientation, Point, Rect, Screen, Size, Stillness, UiNode } from '../../../core/model/index.js';
 import { intersectRect } from '../../../core/model/index.js';
 import { resolveKey } from '../../../core/wire/keys.js';
 import type { StreamOptions } from '../../../core/wire/worker-protocol.js';
@@ -69,7 +69,7 @@ export class WebDevice implements DeviceBridge {
     screenshot: true,
     frames: true,
     record: false,
-    platformVerbs: ['web.open'],
+    platformVerbs: ['web.open', 'web.orientation'],
     reasons: { record: 'the web device has no recorder of its own; record its frames() stream' },
   };
   /** Timing of the last perform(): how late its events went out. */
@@ -97,6 +97,7 @@ export class WebDevice implements DeviceBridge {
   /** Why the browser went away without close() (killed, crashed); undefined while it lives or after close(). */
   private lostReason: string | undefined;
   private readonly goneListeners: Array<(reason: string) => void> = [];
+  private readonly infoListeners = new Set<() => void>();
 
   constructor(parts: WebDeviceParts) {
     this.info = parts.info;
@@ -230,9 +231,36 @@ export class WebDevice implements DeviceBridge {
   }
 
   async platformVerb(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>> {
+    if (verb === 'web.orientation') {
+      await this.setOrientation(args.orientation === 'landscape' ? 'landscape' : 'portrait');
+      return { orientation: this.info.orientation, size: { ...this.info.size } };
+    }
     if (verb !== 'web.open') throw new SimlabError('UNSUPPORTED', `${verb} is not a web verb`);
     await this.open(String(args.url));
     return { url: args.url };
+  }
+
+  /** Tells `listener` when the device's info changed (it turned); returns how to stop. */
+  onInfoChange(listener: () => void): () => void {
+    this.infoListeners.add(listener);
+    return () => this.infoListeners.delete(listener);
+  }
+
+  /**
+   * The `web.orientation` verb: the phone turns. The viewport's sides swap (the page gets its
+   * resize, orientation media queries and screen.orientation), the stream follows, and the
+   * device's info (size, orientation, name) changes for the hub to hear.
+   */
+  async setOrientation(orientation: Orientation): Promise<void> {
+    if (orientation === this.info.orientation) return;
+    const { w, h } = this.info.size;
+    const size = orientation === 'landscape' ? { w: Math.max(w, h), h: Math.min(w, h) } : { w: Math.min(w, h), h: Math.max(w, h) };
+    await this.input(() => this.page.setViewportSize({ width: size.w, height: size.h }));
+    this.info.size = size;
+    this.info.orientation = orientation;
+    this.info.name = `${this.info.name.replace(/ \(landscape\)$/, '')}${orientation === 'landscape' ? ' (landscape)' : ''}`;
+    this.screencast.resize(size);
+    for (const listener of this.infoListeners) listener();
   }
 
   /** The `web.open` verb: load another URL in this device, if the lab's URL policy allows it. */

@@ -200,6 +200,17 @@ export default function DevicePage() {
           <button className="ghost" disabled={!!blocked} title={blocked ?? 'Home (h)'} onClick={() => send('button', { button: 'home' })}>
             Home
           </button>
+          {device.platform === 'web' && (
+            <button
+              className="ghost"
+              disabled={!!blocked}
+              title={blocked ?? `Turn to ${device.orientation === 'portrait' ? 'landscape' : 'portrait'}`}
+              onClick={() => send('web.orientation', { orientation: device.orientation === 'portrait' ? 'landscape' : 'portrait' })}
+              data-testid="rotate-device"
+            >
+              Rotate
+            </button>
+          )}
           <button className="ghost" onClick={() => void capture()} title="Screenshot into the gallery (s)" data-testid="screenshot">
             Shot
           </button>
