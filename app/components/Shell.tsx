@@ -62,6 +62,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <span className="brand">simlab</span>
         <nav>
           {nav('/', 'Devices')}
+          {nav('/grid', 'Grid')}
           {nav('/sessions', 'Sessions')}
           {atLeast(me, 'admin') && nav('/tokens', 'Tokens')}
         </nav>
