@@ -382,10 +382,10 @@ describe('web device on the demo app (headless Chromium)', () => {
       assert.deepEqual(screen.size, { w: 844, h: 390 });
       const settings = one(screen, (n) => n.id === 'tab-settings', 'the Settings tab');
       assert.ok(settings.frame.x > 390, `the tab bar spans the landscape width (Settings at x ${settings.frame.x})`);
-      await device.perform(tap(rectCentre(settings.frame)));
+      await device.perform(admitTimeline(tap(rectCentre(settings.frame)), device.info.size));
       await device.waitForStill();
       assert.match(device.url, /#\/settings/, 'a tap at the landscape point lands on Settings');
-      await device.perform(swipe({ x: 400, y: 300 }, { x: 400, y: 100 }, 200));
+      await device.perform(admitTimeline(swipe({ x: 400, y: 300 }, { x: 400, y: 100 }, 200), device.info.size));
       await device.waitForStill();
       assert.equal(widths.at(-1), 844, `frames are landscape-wide (${[...new Set(widths)].join(', ')})`);
       await device.platformVerb('web.orientation', { orientation: 'landscape' });
