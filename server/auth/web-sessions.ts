@@ -3,6 +3,8 @@ import type { Store, TokenRecord, WebSessionRecord } from '../store/store.js';
 
 /** How long a dashboard sign-in lasts (never past its token's own expiry). */
 export const WEB_SESSION_MS = 12 * 3_600_000;
+/** Sessions over for this long are forgotten as new ones open, so the table holds about a day of sign-ins. */
+const KEEP_ENDED_MS = 86_400_000;
 const SESSION_PATTERN = /^sls_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
 
 /** A session's secret is 32 random bytes: one SHA-256 is enough to keep it out of the store (no guessing a 256-bit value). */
@@ -29,6 +31,7 @@ export class WebSessions {
     const id = randomBytes(8).toString('hex');
     const secret = randomBytes(32).toString('base64url');
     const expiresAt = Math.min(now + WEB_SESSION_MS, token.expiresAt ?? Number.MAX_SAFE_INTEGER);
+    await this.store.pruneWebSessions(now - KEEP_ENDED_MS);
     await this.store.createWebSession({ id, tokenId: token.id, hash: digest(secret), createdAt: now, expiresAt, endedAt: null });
     return { value: `sls_${id}_${secret}`, expiresAt };
   }

@@ -204,6 +204,10 @@ export class PostgresStore implements Store {
     return (await this.pool.query('UPDATE web_sessions SET ended_at = $1 WHERE token_id = $2 AND ended_at IS NULL', [at, tokenId])).rowCount ?? 0;
   }
 
+  async pruneWebSessions(before: number): Promise<number> {
+    return (await this.pool.query('DELETE FROM web_sessions WHERE COALESCE(ended_at, expires_at) < $1', [before])).rowCount ?? 0;
+  }
+
   async deleteDevice(deviceId: string): Promise<boolean> {
     return ((await this.pool.query('DELETE FROM devices WHERE id = $1', [deviceId])).rowCount ?? 0) > 0;
   }

@@ -137,6 +137,10 @@ export class SqliteStore implements Store {
     return this.db.prepare('UPDATE web_sessions SET ended_at = ? WHERE token_id = ? AND ended_at IS NULL').run(at, tokenId).changes;
   }
 
+  async pruneWebSessions(before: number): Promise<number> {
+    return this.db.prepare('DELETE FROM web_sessions WHERE COALESCE(ended_at, expires_at) < ?').run(before).changes;
+  }
+
   async deleteDevice(deviceId: string): Promise<boolean> {
     return this.db.prepare('DELETE FROM devices WHERE id = ?').run(deviceId).changes > 0;
   }

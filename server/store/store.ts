@@ -153,6 +153,8 @@ export interface Store {
   endWebSession(id: string, at: number): Promise<boolean>;
   /** Ends every live session of a token (its revocation); returns how many. */
   endWebSessionsOf(tokenId: string, at: number): Promise<number>;
+  /** Forgets sessions that ended or expired before `before`; returns how many. */
+  pruneWebSessions(before: number): Promise<number>;
 
   /** Records a device's presence and description; never changes its owner. */
   upsertDevice(device: DeviceRecord): Promise<void>;

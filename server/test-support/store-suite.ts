@@ -50,6 +50,8 @@ export function storeSuite(kind: string, makePlace: (t: TestContext) => Promise<
     assert.equal(await store.endWebSession('w1', 6), false, 'already ended');
     assert.equal(await store.endWebSessionsOf('t1', 7), 2);
     assert.deepEqual((await Promise.all(['w1', 'w2', 'w4'].map((id) => store.getWebSession(id)))).map((w) => w?.endedAt), [5, 7, null]);
+    assert.equal(await store.pruneWebSessions(6), 2, 'w1 ended at 5, w4 expired at 2');
+    assert.deepEqual((await Promise.all(['w1', 'w2', 'w3', 'w4'].map((id) => store.getWebSession(id)))).map((w) => w?.id ?? null), [null, 'w2', 'w3', null]);
   });
 
   test(`${kind}: actions keep their order, envelope and thumbnail across a reopen`, async (t) => {
