@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { tap } from '../../../core/gestures/index.js';
+import type { Screen, UiNode } from '../../../core/model/index.js';
 import { launchWebDevice } from './launch.js';
 import { startPageServer, type PageServer } from './test-support/page-server.js';
 import type { WebDevice } from './web-device.js';
@@ -14,7 +15,7 @@ let device: WebDevice;
 function page(script: string, head = ''): string {
   return (
     `<meta name="viewport" content="width=device-width,initial-scale=1">${head}<body style="margin:0">` +
-    '<button id="go" style="display:block;width:100%;height:80px">Go</button><p id="status">Ready</p>' +
+    '<button id="go" style="display:block;width:100%;height:80px">Go</button><p id="status">Ready</p><input id="field" aria-label="Field">' +
     `<div id="box" style="width:40px;height:40px;background:#08f"></div><script>${script}</script>`
   );
 }
@@ -24,6 +25,7 @@ async function open(path: string): Promise<void> {
   await device.open(`${pages.origin}${path}`);
   assert.ok((await device.waitForStill()).still, `${path} settles after loading`);
 }
+const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
 const status = () => device.evaluate<string>('document.getElementById("status").textContent');
 
 describe('web device settling by evidence (headless Chromium)', () => {
@@ -62,6 +64,20 @@ describe('web device settling by evidence (headless Chromium)', () => {
     assert.ok(still.ms < 3000, `still for ${still.ms} ms, less than the window`);
     // A second look at the unchanged screen knows it at once, even without waiting.
     assert.equal((await device.waitForStill({ timeoutMs: 0, quietMs: 3000 })).still, true);
+  });
+
+  it('describes an unchanged page from its last capture, and sees what the page\'s own script changes', async () => {
+    await open('/still');
+    const first = await device.rawTree();
+    assert.equal(await device.rawTree(), first, 'nothing changed: the same capture');
+    const field = (screen: Screen) => all(screen.root).find((n) => n.label === 'Field');
+    await device.evaluate('document.getElementById("status").textContent = "Changed"');
+    assert.ok(all((await device.describe()).root).some((n) => n.label === 'Changed'), 'a text the script wrote');
+    await device.evaluate('document.getElementById("field").value = "set by script"');
+    assert.equal(field(await device.describe())?.value, 'set by script', 'a value set as a property, which no DOM mutation reports');
+    await device.evaluate('document.getElementById("field").focus()');
+    assert.equal(field(await device.describe())?.states.focused, true, 'focus moved by the script');
+    assert.notEqual(await device.rawTree(), first);
   });
 
   it('still waits for an animation the tap started', async () => {

@@ -19,6 +19,8 @@ interface Probe {
   sig: string;
   /** The look held over two consecutive animation frames; null when frames were not asked for or did not come. */
   framesEqual: boolean | null;
+  /** The page has parts the look cannot see into (frames, open shadow roots). */
+  opaque: boolean;
 }
 
 interface ProbeArgs {
@@ -63,16 +65,30 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
       const active = Number(timing?.activeDuration ?? Infinity);
       return Number.isFinite(end) && Number.isFinite(active) && active <= args.longMs;
     });
+  // Set when the page has parts the signature cannot see into (frames, open shadow roots).
+  let opaque = false;
   const sign = (running: number): string => {
     let hash = 0;
     const scrolls: number[] = [];
     const all = document.getElementsByTagName('*');
+    const active = document.activeElement;
+    let focus = -1;
+    let values = 0;
     for (let i = 0; i < all.length; i++) {
       const el = all[i] as HTMLElement;
       hash = (Math.imul(hash, 31) + (el.offsetLeft | 0) * 7 + (el.offsetTop | 0) * 13 + (el.offsetWidth | 0) * 17 + (el.offsetHeight | 0) * 19) | 0;
       if (el.scrollTop || el.scrollLeft) scrolls.push(i, el.scrollLeft, el.scrollTop);
+      if (el === active) focus = i;
+      if (el.shadowRoot || el.tagName === 'IFRAME') opaque = true;
+      // Form state lives in properties, which DOM mutations do not report.
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
+        const text = `${el.value}${el instanceof HTMLInputElement && el.checked ? '\u0001' : ''}`;
+        for (let c = 0; c < text.length; c++) values = (Math.imul(values, 31) + text.charCodeAt(c)) | 0;
+        values = (Math.imul(values, 31) + i) | 0;
+      }
     }
-    const sig = `${hash}|${all.length}|${memory.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}`;
+    const zoom = visualViewport ? `${visualViewport.scale},${visualViewport.offsetLeft},${visualViewport.offsetTop}` : '';
+    const sig = `${hash}|${all.length}|${memory.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}|${focus}|${values}|${zoom}`;
     if (sig !== memory.sig || running > 0) {
       memory.sig = sig;
       memory.since = performance.now();
@@ -108,7 +124,7 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
       framesEqual = first && second ? before === sig && running.length === 0 : null;
     }
   }
-  return { running: running.length, sameForMs: performance.now() - memory.since, sig, framesEqual };
+  return { running: running.length, sameForMs: performance.now() - memory.since, sig, framesEqual, opaque };
 }
 
 const POLL_MS = 50;
@@ -146,6 +162,17 @@ export class StillnessWatch {
     private readonly rule: StillnessRule = 'evidence',
   ) {}
 
+  /**
+   * The page's look now, in one instant probe, when it can vouch for the page's content (by
+   * evidence only, nothing finite moving, nothing it cannot see into); else undefined.
+   */
+  async look(): Promise<string | undefined> {
+    if (this.rule !== 'evidence') return undefined;
+    const args: ProbeArgs = { longMs: LONG_ANIMATION_MS, quietMs: Infinity, sinceInputMs: 0, restingSig: null, frames: false, waitMs: 0 };
+    const probe = await (this.page.evaluate(pageCall(probePage, args)) as Promise<Probe>).catch(() => undefined);
+    return probe && probe.running === 0 && !probe.opaque ? probe.sig : undefined;
+  }
+
   async wait(options: StillnessWaitOptions): Promise<Stillness> {
     const { quietMs, timeoutMs, lastInputAt, inputStartedAt } = options;
     const evidence = this.rule === 'evidence';
@@ -165,7 +192,7 @@ export class StillnessWatch {
       };
       const answer = (this.page.evaluate(pageCall(probePage, args)) as Promise<Probe>).catch((err: unknown) => {
         // A page that navigates away mid-probe is changing, not broken.
-        if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0, sig: '', framesEqual: false };
+        if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0, sig: '', framesEqual: false, opaque: true };
         throw err;
       });
       // A page whose main thread is stuck does not answer at all: that is not still either.

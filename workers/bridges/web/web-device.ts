@@ -91,6 +91,8 @@ export class WebDevice implements DeviceBridge {
   /** When the last input action started: the requests it may have caused start from then. */
   private inputStartedAt = -Infinity;
   private readonly stillness: StillnessWatch;
+  /** The last capture and the page's look just before it was taken. */
+  private lastCapture: { look: string; at: number; capture: CdpAxCapture } | undefined;
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
@@ -144,9 +146,22 @@ export class WebDevice implements DeviceBridge {
     return importCdpAx(await this.rawTree());
   }
 
-  /** The raw capture behind describe(): its JSON is a `cdp-ax` tree that `simlab outline --file` reads. */
+  /**
+   * The raw capture behind describe(): its JSON is a `cdp-ax` tree that `simlab outline --file`
+   * reads. A page whose look (layout, scroll offsets, DOM mutations, focus, form values) is the
+   * one of the last capture, with no input since, gives that capture again: reading the tree and
+   * the layout costs far more than asking the page whether anything changed.
+   */
   async rawTree(): Promise<CdpAxCapture> {
-    return this.guard(() => captureCdpAx(this.cdp, this.viewport, this.info.scale, this.drawScale));
+    return this.guard(async () => {
+      const at = performance.now();
+      const look = await this.stillness.look();
+      const last = this.lastCapture;
+      if (look !== undefined && last && last.look === look && last.at > this.lastInputAt) return last.capture;
+      const capture = await captureCdpAx(this.cdp, this.viewport, this.info.scale, this.drawScale);
+      this.lastCapture = look === undefined ? undefined : { look, at, capture };
+      return capture;
+    });
   }
 
   async hitTest(point: Point): Promise<UiNode | null> {
