@@ -35,7 +35,8 @@ const REPEATED_ROWS = 3;
  * as cells of a named list do, so list detection sees each row whole and not its shorter text.
  */
 function holdsRepeatedRows(node: UiNode): boolean {
-  const kids = node.children.filter((c) => hasArea(c.frame));
+  // In reading order: the tree's order of siblings that do not overlap says nothing.
+  const kids = node.children.filter((c) => hasArea(c.frame)).sort((a, b) => a.frame.y - b.frame.y || a.frame.x - b.frame.x);
   // A first or last child may be cut short by the edge (a sliver of the next row).
   const inner = kids.length > REPEATED_ROWS ? kids.filter((c, i) => (i > 0 && i < kids.length - 1) || !isSliver(c, kids)) : kids;
   if (inner.length < REPEATED_ROWS) return false;

@@ -158,7 +158,9 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
   const sizes: Placed[][] = [];
   const right = clip.x + clip.w;
   const bottom = clip.y + clip.h;
-  for (const item of items) {
+  // Whole tiles first, so a tile cut by the edge never becomes the size the others are held to.
+  const wholeFirst = [...items].sort((a, b) => b.node.frame.w * b.node.frame.h - a.node.frame.w * a.node.frame.h || a.vis.y - b.vis.y || a.vis.x - b.vis.x);
+  for (const item of wholeFirst) {
     const v = item.vis;
     const home = sizes.find((g) => {
       const ref = (g[0] as Placed).node.frame;
@@ -190,16 +192,22 @@ export function rowsOf(tiles: readonly Placed[]): Placed[][] {
 }
 
 /**
- * Share of the run from the first to the last member that is members: a sibling in between
- * that is not drawn inside a member (a header, a form label) breaks the run.
+ * Share of the run from the first to the last member that is members: a sibling lying between
+ * them along the axis and not drawn inside a member (a header, a form label) breaks the run.
+ * Judged by place on the screen, not by the tree's order.
  */
-function regularityOf(members: readonly Placed[], children: readonly Placed[]): number {
-  const indexes = members.map((m) => m.index);
-  const first = Math.min(...indexes);
-  const last = Math.max(...indexes);
+function regularityOf(members: readonly Placed[], children: readonly Placed[], axis: ListAxis): number {
+  const starts = members.map((m) => along(m.vis, axis)[0]);
+  const from = Math.min(...starts);
+  const to = Math.max(...members.map((m) => along(m.vis, axis)[0] + along(m.vis, axis)[1]));
   const inMembers = new Set(members);
   const inside = (r: Rect) => members.some((m) => containsRect(grow(m.vis, 1), r));
-  const breaks = children.filter((c) => c.index > first && c.index < last && !inMembers.has(c) && !inside(c.vis)).length;
+  const between = (c: Placed) => {
+    const [s, l] = along(c.vis, axis);
+    const mid = s + l / 2;
+    return mid > from && mid < to;
+  };
+  const breaks = children.filter((c) => !inMembers.has(c) && between(c) && !inside(c.vis)).length;
   return members.length / (members.length + breaks);
 }
 
@@ -226,7 +234,7 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
     axis,
     grid,
     cells,
-    regularity: regularityOf(cells, children),
+    regularity: regularityOf(cells, children, axis),
   });
 
   const out: Candidate[] = [];
