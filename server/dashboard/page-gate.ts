@@ -25,7 +25,7 @@ export async function gatePage(path: string, search: string, headers: IncomingHt
   try {
     role = (await resolveActor(headers, verifier, address)).role;
   } catch (err) {
-    const reason = err instanceof SimlabError ? String(err.options.details?.reason ?? 'signed-out') : 'signed-out';
+    const reason = !(err instanceof SimlabError) ? 'signed-out' : err.code === 'RATE_LIMITED' ? 'rate-limited' : String(err.options.details?.reason ?? 'signed-out');
     return { pass: false, location: `/signin?reason=${encodeURIComponent(reason)}&next=${encodeURIComponent(path + search)}` };
   }
   if (!roleAtLeast(role, minRoleOf(path))) return { pass: false, location: `/?denied=${encodeURIComponent(path)}` };

@@ -146,7 +146,7 @@ test('pages without a valid session go to sign-in with the reason; admin pages n
 });
 
 test('guessing tokens at sign-in is refused by address (429) before the token is checked (issue 18, item 6)', async (t) => {
-  const { store, signIn } = await serve(t, new AuthFailures({ max: 3, windowMs: 60_000 }));
+  const { store, signIn, get } = await serve(t, new AuthFailures({ max: 3, windowMs: 60_000 }));
   const { token } = await issueToken(store, 'alice', 'member', null);
   const statuses: number[] = [];
   for (let i = 0; i < 4; i++) statuses.push((await signIn(`slk_${String(i).padStart(16, '0')}_${'B'.repeat(43)}`)).status);
@@ -155,4 +155,6 @@ test('guessing tokens at sign-in is refused by address (429) before the token is
   assert.equal(real.status, 429);
   assert.equal(((await real.json()) as { error: { code: string } }).error.code, 'RATE_LIMITED');
   assert.equal(real.headers.get('set-cookie'), null);
+  const page = await get('/devices', 'simlab_session=sls_0000000000000000_' + 'D'.repeat(43));
+  assert.match(page.headers.get('location') ?? '', /^\/signin\?reason=rate-limited/, 'a page says why instead of "signed out"');
 });

@@ -7,6 +7,7 @@ const REASONS: Record<string, string> = {
   unknown: 'That token is not known to this lab.',
   malformed: 'That is not a simlab token.',
   'signed-out': 'You are signed out.',
+  'rate-limited': 'Too many failed sign-ins from this address. Wait a minute, then sign in again.',
 };
 
 export default function SignIn() {
