@@ -1,6 +1,7 @@
 import type { AppState, Platform, Point, Rect, Screen, Stillness, UiNode } from '../core/model/index.js';
 import type { AdmittedTimeline } from '../core/wire/admitted-timeline.js';
 import type { StreamOptions } from '../core/wire/worker-protocol.js';
+import type { DeviceStatus } from '../core/wire/device.js';
 
 /** What a device can do; asking for a missing one is UNSUPPORTED with the reason. */
 export interface Capabilities {
@@ -109,6 +110,8 @@ export interface DeviceBridge {
    * verb did. The session observes the screen after it.
    */
   platformVerb?(verb: string, args: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** How the device is doing now (frame path, battery, helpers), where the bridge knows; announced with the device. */
+  status?(): DeviceStatus;
   /** Lift every held finger and key (after a failure mid-gesture). */
   releaseAll(): Promise<void>;
   close(): Promise<void>;

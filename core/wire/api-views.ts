@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CapabilitiesSchema } from './device.js';
+import { CapabilitiesSchema, DeviceStatusSchema } from './device.js';
 
 /**
  * The JSON shapes the REST API answers with (GET /devices, /leases, /sessions, /tokens...):
@@ -17,6 +17,7 @@ export const DeviceSchema = z.object({
   orientation: z.enum(['portrait', 'landscape']),
   state: z.enum(['online', 'offline']),
   capabilities: CapabilitiesSchema,
+  status: DeviceStatusSchema.optional().describe('frame path, battery and helpers, where the worker reports them (phones)'),
   lease: LeaseHolderSchema.nullable(),
   lastSeenAt: z.string(),
 });

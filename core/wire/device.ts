@@ -26,6 +26,45 @@ export const CapabilitiesSchema = z
   })
   .strict();
 
+/**
+ * How a device is doing, as its worker last saw it: the frame path picked for it (why, and the
+ * frame rate measured while it streamed), its battery, and its on-device helpers. Phones report
+ * it; every part is optional.
+ */
+export const DeviceStatusSchema = z
+  .object({
+    frames: z
+      .object({
+        path: z.enum(['minicap', 'screenrecord', 'screencap']),
+        reason: DisplayText(500),
+        /** Frames per second over the last seconds it streamed; null before it streamed. */
+        fps: z.number().min(0).max(1000).nullable(),
+      })
+      .strict()
+      .optional(),
+    battery: z
+      .object({
+        level: z.number().min(0).max(100).nullable(),
+        temperatureC: z.number().min(-100).max(200).nullable(),
+        charging: z.boolean().nullable(),
+      })
+      .strict()
+      .optional(),
+    helpers: z
+      .array(
+        z
+          .object({
+            name: DisplayText(100),
+            state: z.enum(['running', 'off', 'unavailable', 'removed']),
+            detail: DisplayText(500).optional(),
+          })
+          .strict(),
+      )
+      .max(10)
+      .optional(),
+  })
+  .strict();
+
 /** One device as a worker announces it: DeviceInfo plus its capabilities. */
 export const DeviceDescriptorSchema = z
   .object({
@@ -37,8 +76,10 @@ export const DeviceDescriptorSchema = z
     scale: z.number().positive().max(10),
     orientation: z.enum(['portrait', 'landscape']),
     capabilities: CapabilitiesSchema,
+    status: DeviceStatusSchema.optional(),
   })
   .strict();
 
+export type DeviceStatus = z.infer<typeof DeviceStatusSchema>;
 export type Capabilities = z.infer<typeof CapabilitiesSchema>;
 export type DeviceDescriptor = z.infer<typeof DeviceDescriptorSchema>;

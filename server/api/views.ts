@@ -23,6 +23,7 @@ export function deviceJson(view: DeviceView, lease: LeaseRecord | undefined): De
     orientation: d.orientation,
     state: view.online ? 'online' : 'offline',
     capabilities: d.capabilities,
+    ...(d.status ? { status: d.status } : {}),
     lease: lease ? { leaseId: lease.id, holder: lease.actor, until: iso(leaseUntil(lease)) } : null,
     lastSeenAt: iso(view.lastSeenAt),
   };

@@ -1,7 +1,7 @@
 import type { DeviceDescriptor } from '../../core/wire/device.js';
 import type { WorkerDevice } from './worker-device.js';
 
-/** How a device is announced to the hub: the bridge's info under the worker's id for it, plus capabilities. */
+/** How a device is announced to the hub: the bridge's info under the worker's id for it, plus capabilities and status. */
 export function descriptorOf(device: WorkerDevice): DeviceDescriptor {
   const { info, capabilities } = device.bridge;
   return {
@@ -25,5 +25,6 @@ export function descriptorOf(device: WorkerDevice): DeviceDescriptor {
       platformVerbs: [...capabilities.platformVerbs],
       ...(capabilities.reasons ? { reasons: { ...capabilities.reasons } } : {}),
     },
+    ...(device.bridge.status ? { status: device.bridge.status() } : {}),
   };
 }

@@ -23,6 +23,10 @@ import { KEYCODE_BACK, KEYCODE_HOME, KNOWN_KEYS, keyCode } from './input/keys.js
 import { motionCommand, motionSteps } from './input/motion-events.js';
 import { renderScreenshot } from '../../render-screenshot.js';
 import { ScreenrecordFrames } from './screenrecord-frames.js';
+import { ScreencapFrames } from './screencap-frames.js';
+import { FrameRate } from './frame-rate.js';
+import type { FramePathChoice } from './frame-path.js';
+import type { DeviceStatus } from '../../../core/wire/device.js';
 import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
 
@@ -33,10 +37,14 @@ export interface AndroidDeviceParts {
   tree: TreeSource;
   /** The touchscreen `sendevent` may write, or why multi-touch is unavailable. */
   touch: { screen: Touchscreen } | { reason: string };
-  /** ffmpeg for live frames, or null (no frames). */
+  /** ffmpeg for screenrecord's frames, or null. */
   ffmpegPath: string | null;
+  /** The frame path picked for this device, and why. */
+  framePath: FramePathChoice;
   /** screenrecord's time limit per recording (seconds); the stream restarts seamlessly. */
   recordTimeLimitS?: number;
+  /** The on-device helper's state for `devices` (the UiAutomator2 server). */
+  helperStatus?: HelperStatus;
   /** An on-device input path for whole timelines (the UiAutomator2 server), preferred when present. */
   pointer?: PointerInput;
   /** An on-device text path (the UiAutomator2 server), preferred over `input text` when present. */
@@ -52,6 +60,9 @@ export interface TextInput {
   readonly name: string;
   type(text: string): Promise<void>;
 }
+
+/** An on-device helper as `devices` reports it. */
+export type HelperStatus = NonNullable<DeviceStatus['helpers']>[number];
 
 /** Plays a whole gesture timeline (points, scaled to the device's pixels) through an on-device service. */
 export interface PointerInput {
@@ -85,7 +96,16 @@ export class AndroidDevice implements DeviceBridge {
   private textInput: TextInput | undefined;
   private readonly helper: { close(): Promise<void>; uninstall(): Promise<void> } | undefined;
   private readonly restoreAwake: (() => Promise<void>) | undefined;
-  private readonly frameSource: ScreenrecordFrames | undefined;
+  private readonly frameSource: ScreenrecordFrames | ScreencapFrames;
+  private readonly framePath: FramePathChoice;
+  private readonly frameRate = new FrameRate();
+  private readonly frameListeners = new Set<(frame: Frame) => void>();
+  private stopSource: (() => void) | undefined;
+  private helperStatus: HelperStatus | undefined;
+  private battery: DeviceStatus['battery'];
+  private healthTimer: NodeJS.Timeout | undefined;
+  /** Told when status() changed (battery, frame rate, helper), so the device is announced again. */
+  onStatusChange: (() => void) | undefined;
   private inputChain: Promise<unknown> = Promise.resolve();
   private lastInputAt = -Infinity;
   private reading: TreeReading | undefined;
@@ -117,6 +137,8 @@ export class AndroidDevice implements DeviceBridge {
       paste: '`input text` is the only text path without an on-device helper',
       record: 'record the frames() stream',
     };
+    this.framePath = parts.framePath;
+    this.helperStatus = parts.helperStatus;
     this.pointer = parts.pointer;
     this.textInput = parts.text;
     this.helper = parts.helper;
@@ -124,16 +146,15 @@ export class AndroidDevice implements DeviceBridge {
     if ('reason' in parts.touch) {
       if (!this.pointer) reasons.multiTouch = parts.touch.reason;
     } else this.touchscreen = parts.touch.screen;
-    if (parts.ffmpegPath) {
-      this.frameSource = new ScreenrecordFrames({
-        open: (command) => this.adb.execStream(command),
-        ffmpegPath: parts.ffmpegPath,
-        size,
-        ...(parts.recordTimeLimitS ? { timeLimitS: parts.recordTimeLimitS } : {}),
-      });
-    } else {
-      reasons.frames = 'no ffmpeg to transcode screenrecord (set FFMPEG_PATH or install ffmpeg)';
-    }
+    this.frameSource =
+      parts.framePath.path === 'screenrecord' && parts.ffmpegPath
+        ? new ScreenrecordFrames({
+            open: (command) => this.adb.execStream(command),
+            ffmpegPath: parts.ffmpegPath,
+            size,
+            ...(parts.recordTimeLimitS ? { timeLimitS: parts.recordTimeLimitS } : {}),
+          })
+        : new ScreencapFrames({ capture: () => this.screencapPng(), size });
     this.capabilities = {
       multiTouch: !!this.touchscreen || !!this.pointer,
       hitTest: false,
@@ -142,7 +163,7 @@ export class AndroidDevice implements DeviceBridge {
       keys: [...KNOWN_KEYS],
       buttons: ['back', 'home'],
       screenshot: true,
-      frames: !!this.frameSource,
+      frames: true,
       record: false,
       platformVerbs: ['android.rotate', 'android.health', ...(parts.helper ? ['android.uninstall-helpers'] : [])],
       reasons,
@@ -264,19 +285,59 @@ export class AndroidDevice implements DeviceBridge {
 
   async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
     const area = screenshotArea(options, this.info.size);
-    return this.guard(async () => {
-      const png = await this.adb.exec('screencap -p');
-      if (png.length < 8 || png.readUInt32BE(0) !== 0x89504e47) {
-        throw new SimlabError('DEVICE_UNAVAILABLE', `screencap returned no PNG: ${png.subarray(0, 120).toString('utf8')}`, { delivery: 'not_delivered' });
-      }
-      return renderScreenshot(png, area, this.px, options);
-    });
+    return this.guard(async () => renderScreenshot(await this.screencapPng(), area, this.px, options));
   }
 
+  private async screencapPng(): Promise<Buffer> {
+    const png = await this.adb.exec('screencap -p');
+    if (png.length < 8 || png.readUInt32BE(0) !== 0x89504e47) {
+      throw new SimlabError('DEVICE_UNAVAILABLE', `screencap returned no PNG: ${png.subarray(0, 120).toString('utf8')}`, { delivery: 'not_delivered' });
+    }
+    return png;
+  }
+
+  /** Frames from the path picked at open; one source subscription feeds every listener and the frame rate. */
   frames(onFrame: (frame: Frame) => void): () => void {
     this.requireUsable();
-    if (!this.frameSource) throw new SimlabError('UNSUPPORTED', this.capabilities.reasons?.frames ?? 'no frames', { details: { capability: 'frames' } });
-    return this.frameSource.subscribe(onFrame);
+    this.frameListeners.add(onFrame);
+    this.stopSource ??= this.frameSource.subscribe((frame) => {
+      this.frameRate.tick();
+      for (const listener of this.frameListeners) listener(frame);
+    });
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      this.frameListeners.delete(onFrame);
+      if (this.frameListeners.size > 0) return;
+      this.stopSource?.();
+      this.stopSource = undefined;
+      this.onStatusChange?.();
+    };
+  }
+
+  status(): DeviceStatus {
+    return {
+      frames: { ...this.framePath, fps: this.frameRate.fps },
+      ...(this.battery ? { battery: this.battery } : {}),
+      ...(this.helperStatus ? { helpers: [this.helperStatus] } : {}),
+    };
+  }
+
+  /** Reads the battery now and again every minute; a change is announced. */
+  async watchHealth(everyMs = 60_000): Promise<void> {
+    const read = async () => {
+      const h = await readHealth(this.adb).catch(() => undefined);
+      if (!h || this.closed) return;
+      const battery = { level: h.batteryLevel, temperatureC: h.temperatureC, charging: h.charging };
+      const changed = JSON.stringify(battery) !== JSON.stringify(this.battery);
+      this.battery = battery;
+      if (changed) this.onStatusChange?.();
+    };
+    await read();
+    clearInterval(this.healthTimer);
+    this.healthTimer = setInterval(() => void read(), everyMs);
+    this.healthTimer.unref();
   }
 
   async appState(): Promise<AppState> {
@@ -323,6 +384,8 @@ export class AndroidDevice implements DeviceBridge {
         this.tree = new UiautomatorTreeSource(this.adb);
         this.capabilities.multiTouch = !!this.touchscreen;
         await this.helper.uninstall();
+        this.helperStatus = { name: 'uiautomator2-server', state: 'removed', detail: 'uninstalled on request' };
+        this.onStatusChange?.();
         return { uninstalled: ['io.appium.uiautomator2.server', 'io.appium.uiautomator2.server.test'] };
       }
       throw new SimlabError('UNSUPPORTED', `${verb} is not offered by this Android device`);
@@ -338,7 +401,8 @@ export class AndroidDevice implements DeviceBridge {
     if (this.closed) return;
     this.closed = true;
     this.gesture?.abort(new SimlabError('DEVICE_UNAVAILABLE', 'the Android device closed during the gesture', { delivery: 'delivery_uncertain' }));
-    this.frameSource?.stop();
+    clearInterval(this.healthTimer);
+    this.frameSource.stop();
     await this.releaseFingers();
     await this.helper?.close();
     await this.restoreAwake?.().catch(() => undefined);

@@ -3,7 +3,8 @@
 // Android 10 no).
 import type { AdbClient } from './adb/adbkit.js';
 import { AdbDevice } from './adb/adb-device.js';
-import { AndroidDevice } from './android-device.js';
+import { AndroidDevice, type HelperStatus } from './android-device.js';
+import { pickFramePath, probeScreenrecord } from './frame-path.js';
 import type { DeviceFacts } from './device-facts.js';
 import { parseWmDensity, parseWmSize } from './device-facts.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
@@ -70,27 +71,37 @@ async function probeTouch(adb: AdbDevice): Promise<{ screen: Touchscreen } | { r
   return { screen };
 }
 
-/** The UiAutomator2 server's tree and touches, when the mode asks for it and it starts. */
-async function startUia2(adb: AdbDevice, mode: Uia2Mode, touch: { screen: Touchscreen } | { reason: string }, log: (m: string) => void): Promise<Uia2Server | undefined> {
-  if (mode === 'off' || (mode === 'auto' && 'screen' in touch)) return undefined;
+const UIA2_NAME = 'uiautomator2-server';
+
+/** The UiAutomator2 server's tree and touches, when the mode asks for it and it starts; and its state for `devices`. */
+async function startUia2(adb: AdbDevice, mode: Uia2Mode, touch: { screen: Touchscreen } | { reason: string }, log: (m: string) => void): Promise<{ server?: Uia2Server; status: HelperStatus }> {
+  if (mode === 'off') return { status: { name: UIA2_NAME, state: 'off', detail: 'SIMLAB_ANDROID_UIA2=off' } };
+  if (mode === 'auto' && 'screen' in touch) return { status: { name: UIA2_NAME, state: 'off', detail: 'not needed: the shell may write the touchscreen (SIMLAB_ANDROID_UIA2=auto)' } };
   const server = new Uia2Server(adb);
   try {
     await server.start();
-    return server;
+    return { server, status: { name: UIA2_NAME, state: 'running', detail: 'page source, W3C actions and text' } };
   } catch (err) {
-    log(`${adb.serial}: UiAutomator2 server unavailable, using uiautomator dump and input (${err instanceof Error ? err.message : String(err)})`);
+    const why = err instanceof Error ? err.message : String(err);
+    log(`${adb.serial}: UiAutomator2 server unavailable, using uiautomator dump and input (${why})`);
     await server.close();
-    return undefined;
+    return { status: { name: UIA2_NAME, state: 'unavailable', detail: why.slice(0, 400) } };
   }
 }
 
 export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Promise<AndroidDevice> {
   const adb = new AdbDevice(options.client, options.serial);
-  const [facts, touch] = await Promise.all([readFacts(adb), probeTouch(adb)]);
-  const uia2 = await startUia2(adb, options.uia2 ?? 'auto', touch, options.log ?? (() => undefined));
+  const ffmpegPath = options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath;
+  const [facts, touch, screenrecord] = await Promise.all([
+    readFacts(adb),
+    probeTouch(adb),
+    ffmpegPath ? probeScreenrecord((command) => adb.execStream(command)) : Promise.resolve({ ok: false as const, said: 'not tried' }),
+  ]);
+  const framePath = pickFramePath({ ffmpegPath, screenrecord });
+  const { server: uia2, status: helperStatus } = await startUia2(adb, options.uia2 ?? 'auto', touch, options.log ?? (() => undefined));
   // A phone on a lab shelf stays awake while the lab serves it (an emulator needs no care).
   const owner = 'reason' in touch ? await stayAwake(adb) : undefined;
-  return new AndroidDevice({
+  const device = new AndroidDevice({
     id: options.id ?? options.serial,
     adb,
     facts,
@@ -98,7 +109,11 @@ export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Prom
     ...(uia2 ? { pointer: new Uia2PointerInput(uia2), text: new Uia2TextInput(uia2), helper: uia2 } : {}),
     ...(owner === undefined ? {} : { restoreAwake: () => restoreStayAwake(adb, owner) }),
     touch,
-    ffmpegPath: options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath,
+    ffmpegPath,
+    framePath,
+    helperStatus,
     ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),
   });
+  await device.watchHealth();
+  return device;
 }

@@ -62,7 +62,9 @@ export const androidProvider: DeviceProvider = {
         .then(async (bridge) => {
           if (closed) return bridge.close();
           bridges.set(serial, bridge);
-          log(`${id}: ${bridge.info.name}, ${bridge.info.size.w.toFixed(0)}x${bridge.info.size.h.toFixed(0)} pt, multi-touch ${bridge.capabilities.multiTouch ? 'yes' : `no (${bridge.capabilities.reasons?.multiTouch ?? ''})`}`);
+          // Battery, frame rate or helper changed: announce the device again.
+          bridge.onStatusChange = () => changes.notify();
+          log(`${id}: ${bridge.info.name}, ${bridge.info.size.w.toFixed(0)}x${bridge.info.size.h.toFixed(0)} pt, multi-touch ${bridge.capabilities.multiTouch ? 'yes' : `no (${bridge.capabilities.reasons?.multiTouch ?? ''})`}, frames: ${bridge.status().frames?.reason ?? ''}`);
         })
         .catch((err: unknown) => log(`android ${serial}: cannot open (${err instanceof Error ? err.message : String(err)})`))
         .finally(() => opening.delete(serial));

@@ -41,6 +41,8 @@ export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
   sendeventAllowed?: boolean;
   dumpDelayMs?: number;
   recordFps?: number;
+  /** The build has a `screenrecord` binary (default true; some TV, Wear and OEM builds do not). */
+  screenrecord?: boolean;
   /** How long a dump waits for an animation to end before 'could not get idle state' (10 s). */
   idleTimeoutMs?: number;
   /** An animation of this length follows every change of screen (default 0). */
@@ -86,6 +88,7 @@ export function createVirtualAndroid(options: VirtualDeviceOptions = {}): Virtua
     sendeventAllowed: options.sendeventAllowed ?? true,
     dumpDelayMs: options.dumpDelayMs ?? 0,
     recordFps: options.recordFps ?? 10,
+    screenrecord: options.screenrecord ?? true,
     idleTimeoutMs: options.idleTimeoutMs ?? 10_000,
     transitionAnimationMs: options.transitionAnimationMs ?? 0,
   });

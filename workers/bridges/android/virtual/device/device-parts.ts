@@ -33,6 +33,8 @@ export interface DeviceConfig {
   dumpDelayMs: number;
   /** Frames per second `screenrecord` renders. */
   recordFps: number;
+  /** Whether the build has `screenrecord`. */
+  screenrecord: boolean;
   /** How long `uiautomator dump` waits for an animation to end before failing (real: 10 s). */
   idleTimeoutMs: number;
   /** An animation this long follows every change of screen (0: none). */

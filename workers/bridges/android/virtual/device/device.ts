@@ -74,7 +74,7 @@ export class VirtualAndroid implements DeviceParts {
         ...uiautomatorCommands(this),
         ...touchCommands(this),
         ...screenCommands(this),
-      }),
+      }).filter(([name]) => config.screenrecord || name !== 'screenrecord'),
     );
   }
 
