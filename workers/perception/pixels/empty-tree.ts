@@ -1,15 +1,16 @@
 import type { Screen, UiNode } from '../../../core/model/index.js';
 import { rectArea } from '../../../core/model/index.js';
 
-/** Fewer things than this that the tree names or lets tap, and it shows (nearly) nothing. */
-const FEW = 2;
+/** Fewer things than this that the tree names or lets tap, besides its root and surfaces, and it shows nothing. */
+const FEW = 1;
 /** A node over this share of the screen is a surface or a container: it says nothing of what is drawn on it. */
 const SURFACE_SHARE = 0.5;
 
 /**
  * Whether the accessibility tree of a screen is empty or nearly so: a game or an app that draws
- * itself (Flutter, Unity, one canvas) exposes a root, maybe its surface, and little else. Then
- * the tree is no guide to the screen and the pixel channel reads all of it.
+ * itself (Flutter, Unity, one canvas) exposes a root, maybe its surface, and nothing on it. Then
+ * the tree is no guide to the screen and the pixel channel reads all of it. One named or
+ * tappable thing is enough to say otherwise: a page with a single button is not blind.
  */
 export function treeIsEmpty(screen: Screen): boolean {
   const screenArea = screen.size.w * screen.size.h;

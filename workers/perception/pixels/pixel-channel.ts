@@ -47,6 +47,9 @@ export class PixelChannel {
     const second = await shoot();
     // Still moving: nothing from this region until two frames agree.
     if (!second.data.equals(first.data)) return [];
+    // One colour all over (a blank or loading screen): nothing to read, and no OCR worker to start.
+    const { channels } = await sharp(first.data).stats();
+    if (channels.every((c) => c.min === c.max)) return this.remember(key, []);
     const raw = await sharp(first.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const image: RawImage = { data: raw.data, width: raw.info.width, height: raw.info.height, channels: raw.info.channels };
     // Tesseract reads dark text on a light ground: the region is read as it is and inverted
@@ -65,6 +68,10 @@ export class PixelChannel {
     const margin = Math.round(sx * 2);
     const masks = [...lines.map((l) => ({ x: l.box.x - margin, y: l.box.y - margin, w: l.box.w + 2 * margin, h: l.box.h + 2 * margin })), ...boxes.filter((b) => b !== undefined)];
     elements.push(...findShapes(image, sx, masks).map((s) => shapeElement(s, first.origin, sx, sy)));
+    return this.remember(key, elements);
+  }
+
+  private remember(key: string, elements: PixelElement[]): PixelElement[] {
     this.reads.delete(key);
     this.reads.set(key, elements);
     if (this.reads.size > CACHE_SIZE) this.reads.delete(this.reads.keys().next().value as string);
