@@ -3,6 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { pinchTimeline, rotateTimeline } from '../core/gestures/two-finger-fit.js';
 import type { TouchTimeline } from '../core/gestures/timeline.js';
 import type { Hub } from '../server/main.js';
+import type { DeviceStatus } from '../core/wire/device.js';
 import { androidDeviceId } from '../workers/bridges/android/provider.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
 import { call, createToken, data, startWorkerLab, type WorkerLab } from './support/lab.js';
@@ -61,8 +62,13 @@ describe('a real phone (no sendevent) through the UiAutomator2 server', { concur
   test('the server was installed and started, and the device advertises multi-touch through it', async () => {
     assert.ok(vd.device.installedPackages.has('io.appium.uiautomator2.server'));
     assert.ok(vd.device.installedPackages.has('io.appium.uiautomator2.server.test'));
-    const device = data(await call<{ capabilities: { multiTouch: boolean } }>(hub.url, 'GET', `/devices/${deviceId}`, agent));
+    const device = data(await call<{ capabilities: { multiTouch: boolean }; status?: DeviceStatus }>(hub.url, 'GET', `/devices/${deviceId}`, agent));
     assert.equal(device.capabilities.multiTouch, true);
+    // devices says which frame path the phone got and why, its battery, and the helper's state.
+    assert.equal(device.status?.frames?.path, 'screenrecord');
+    assert.match(device.status?.frames?.reason ?? '', /H\.264/);
+    assert.deepEqual(device.status?.battery, { level: 85, temperatureC: 29.2, charging: true });
+    assert.deepEqual(device.status?.helpers?.map((h) => h.state), ['running']);
   });
 
   test('observe reads the server\'s page source, never `uiautomator dump`', async () => {
