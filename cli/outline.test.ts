@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { loadFixture, REPO_ROOT } from '../test/support/fixtures.js';
+import { loadFixture, REPO_ROOT, withoutFixtures } from '../test/support/fixtures.js';
 
 const run = promisify(execFile);
 const BUILT = join(REPO_ROOT, 'dist/cli/main.js');
@@ -37,34 +37,35 @@ function simlabWithInput(input: string, ...args: string[]): Promise<{ code: numb
   });
 }
 
-const SETTINGS = loadFixture('android/appium_settings_top.xml');
-const NETWORK = loadFixture('android/appium_settings_network_internet.xml');
+/** Captured dumps, read only by the tests that need them (they skip without them). */
+const settings = () => loadFixture('android/appium_settings_top.xml');
+const network = () => loadFixture('android/appium_settings_network_internet.xml');
 const tmp = mkdtempSync(join(tmpdir(), 'simlab-cli-'));
 after(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe('simlab outline', () => {
-  it('prints the text outline of a dump', async () => {
-    const r = await simlab('outline', '--file', SETTINGS.path);
+  it('prints the text outline of a dump', { skip: withoutFixtures() }, async () => {
+    const r = await simlab('outline', '--file', settings().path);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^App: com\.android\.settings {2}\d+x\d+ {2}portrait {2}snapshot [0-9a-f]{6}\n/);
     assert.match(r.stdout, /\n\[Content\]\n/);
     assert.match(r.stdout, /\n {0,8}@\d+ .*"Network & internet"/);
   });
 
-  it('reads the dump from standard input with --file -', async () => {
-    const piped = await simlabWithInput(SETTINGS.text, 'outline', '--file', '-');
+  it('reads the dump from standard input with --file -', { skip: withoutFixtures() }, async () => {
+    const piped = await simlabWithInput(settings().text, 'outline', '--file', '-');
     assert.equal(piped.code, 0);
-    assert.equal(piped.stdout, (await simlab('outline', '--file', SETTINGS.path)).stdout);
+    assert.equal(piped.stdout, (await simlab('outline', '--file', settings().path)).stdout);
   });
 
-  it('prints the same bytes twice', async () => {
-    const a = await simlab('outline', '--file', SETTINGS.path);
-    const b = await simlab('outline', '--file', SETTINGS.path);
+  it('prints the same bytes twice', { skip: withoutFixtures() }, async () => {
+    const a = await simlab('outline', '--file', settings().path);
+    const b = await simlab('outline', '--file', settings().path);
     assert.equal(a.stdout, b.stdout);
   });
 
-  it('answers --json with the ok envelope carrying the snapshot', async () => {
-    const r = await simlab('outline', '--file', SETTINGS.path, '--json');
+  it('answers --json with the ok envelope carrying the snapshot', { skip: withoutFixtures() }, async () => {
+    const r = await simlab('outline', '--file', settings().path, '--json');
     assert.equal(r.code, 0);
     const env = JSON.parse(r.stdout);
     assert.equal(env.version, '1');
@@ -73,21 +74,21 @@ describe('simlab outline', () => {
     assert.equal(env.data.complete, true);
     assert.equal(env.data.truncated, false);
     assert.ok(env.data.elements.length > 5);
-    const text = await simlab('outline', '--file', SETTINGS.path);
+    const text = await simlab('outline', '--file', settings().path);
     assert.ok(text.stdout.includes(`snapshot ${env.data.snapshot}`));
   });
 
-  it('prints the settled diff between two dumps', async () => {
-    const r = await simlab('outline', '--file', SETTINGS.path, '--diff', NETWORK.path);
+  it('prints the settled diff between two dumps', { skip: withoutFixtures() }, async () => {
+    const r = await simlab('outline', '--file', settings().path, '--diff', network().path);
     assert.equal(r.code, 0, r.stderr);
     assert.match(r.stdout, /^screen: com\.android\.settings → Network & internet\nApp: /, 'another screen: one line, then its outline');
     assert.match(r.stdout, /\n *@\d+ .*"Airplane mode"/);
-    const json = JSON.parse((await simlab('outline', '--file', SETTINGS.path, '--diff', NETWORK.path, '--json')).stdout);
+    const json = JSON.parse((await simlab('outline', '--file', settings().path, '--diff', network().path, '--json')).stdout);
     assert.equal(json.ok, true);
     assert.equal(json.data.text, r.stdout);
     const appeared = [...json.data.diff.added, ...json.data.diff.changed.map((p: { after: unknown }) => p.after)] as Array<{ label?: string }>;
     assert.ok(appeared.some((e) => e.label === 'Airplane mode'));
-    const same = await simlab('outline', '--file', SETTINGS.path, '--diff', SETTINGS.path);
+    const same = await simlab('outline', '--file', settings().path, '--diff', settings().path);
     assert.match(same.stdout, /^Diff (\w+) -> \1: \+0 -0 ~0 =\d+\n/);
   });
 
@@ -103,9 +104,9 @@ describe('simlab outline', () => {
     assert.match(plain.stderr, /^error INVALID_ARGS: cannot read/);
   });
 
-  it('fails with exit 1 and says where a truncated dump broke', async () => {
+  it('fails with exit 1 and says where a truncated dump broke', { skip: withoutFixtures() }, async () => {
     const cut = join(tmp, 'cut.xml');
-    writeFileSync(cut, SETTINGS.text.slice(0, Math.floor(SETTINGS.text.length / 2)));
+    writeFileSync(cut, settings().text.slice(0, Math.floor(settings().text.length / 2)));
     const r = await simlab('outline', '--file', cut, '--json');
     assert.equal(r.code, 1);
     const env = JSON.parse(r.stdout);
@@ -122,8 +123,8 @@ describe('simlab outline', () => {
     assert.equal(JSON.parse(r.stdout).error.code, 'INVALID_ARGS');
   });
 
-  it('treats bad flags as usage errors: exit 2, an envelope with --json', async () => {
-    for (const args of [['--file', SETTINGS.path, '--format', 'pdf'], ['--file', SETTINGS.path, '--bogus'], [], ['--file', SETTINGS.path, '--scale', '-1']]) {
+  it('treats bad flags as usage errors: exit 2, an envelope with --json', { skip: withoutFixtures() }, async () => {
+    for (const args of [['--file', settings().path, '--format', 'pdf'], ['--file', settings().path, '--bogus'], [], ['--file', settings().path, '--scale', '-1']]) {
       const r = await simlab('outline', ...args, '--json');
       assert.equal(r.code, 2, args.join(' '));
       const env = JSON.parse(r.stdout);

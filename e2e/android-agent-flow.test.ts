@@ -4,6 +4,7 @@ import type { Hub } from '../server/main.js';
 import { androidDeviceId } from '../workers/bridges/android/provider.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
 import { call, createToken, data, refOf, startWorkerLab, type WorkerLab } from './support/lab.js';
+import { withoutFixtures } from '../test/support/fixtures.js';
 
 /**
  * The agent flow on Android, end to end: an in-process hub, a worker process with the android
@@ -18,7 +19,7 @@ interface Lease {
 
 const WORKER_ID = 'e2e-android';
 
-describe('the lab end to end on the virtual Android device', { concurrency: false }, () => {
+describe('the lab end to end on the virtual Android device', { concurrency: false, skip: withoutFixtures() }, () => {
   let lab: WorkerLab | undefined;
   let hub: Hub;
   let adb: AdbServer;

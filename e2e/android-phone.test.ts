@@ -7,6 +7,7 @@ import type { DeviceStatus } from '../core/wire/device.js';
 import { androidDeviceId } from '../workers/bridges/android/provider.js';
 import { adbConnect, startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from '../workers/bridges/android/virtual/index.js';
 import { call, createToken, data, startWorkerLab, type WorkerLab } from './support/lab.js';
+import { withoutFixtures } from '../test/support/fixtures.js';
 
 /**
  * A real phone, end to end: the virtual device refuses `sendevent` (as a non-rooted phone does)
@@ -28,7 +29,7 @@ function shape(t: TouchTimeline, scale = 1): string[] {
     .map((points) => `${points[0]} .. ${points[points.length - 1]} (${points.length})`);
 }
 
-describe('a real phone (no sendevent) through the UiAutomator2 server', { concurrency: false }, () => {
+describe('a real phone (no sendevent) through the UiAutomator2 server', { concurrency: false, skip: withoutFixtures() }, () => {
   let lab: WorkerLab | undefined;
   let hub: Hub;
   let adb: AdbServer;

@@ -4,6 +4,7 @@ import type { Hub } from '../server/main.js';
 import { iosDeviceId } from '../workers/bridges/ios/provider.js';
 import { FAKE_UDID, FakeIosHost } from '../workers/bridges/ios/test-support/fake-ios-host.js';
 import { call, createToken, data, refOf, startWorkerLab, waitFor, type WorkerLab } from './support/lab.js';
+import { withoutFixtures } from '../test/support/fixtures.js';
 
 /**
  * The agent flow on iOS, end to end on a Linux host: an in-process hub, a worker process with
@@ -17,7 +18,7 @@ interface Lease {
 
 const WORKER_ID = 'e2e-mac';
 
-describe('the lab end to end on an iOS simulator (replayed tools)', { concurrency: false }, () => {
+describe('the lab end to end on an iOS simulator (replayed tools)', { concurrency: false, skip: withoutFixtures() }, () => {
   const mac = new FakeIosHost();
   const deviceId = iosDeviceId(WORKER_ID, FAKE_UDID);
   let lab: WorkerLab | undefined;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { FIXTURES_DIR, loadLabels, loadTsv, MORE_APPS_DIR, moreAppsPresent } from './support/fixtures.js';
+import { FIXTURES_DIR, loadLabels, loadTsv, MORE_APPS_DIR, moreAppsPresent, withoutFixtures } from './support/fixtures.js';
 
 function dumpsUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, encoding: 'utf8' })
@@ -24,7 +24,7 @@ function checkProvenance(dir: string): void {
   for (const l of loadLabels(dir)) assert.ok(files.includes(l.file ?? ''), `LABELS.tsv names ${l.file}, which is missing`);
 }
 
-describe('captured UI dumps', () => {
+describe('captured UI dumps', { skip: withoutFixtures() }, () => {
   it('ui-trees: every dump has its source, commit and licence, and every labelled file is there', () => checkProvenance(FIXTURES_DIR));
 
   it('more-apps: the same, and every dump is labelled with a split', { skip: moreAppsPresent() ? false : `no labelled dumps at ${MORE_APPS_DIR}` }, () => {

@@ -4,7 +4,7 @@ import { containsRect, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { importScreen } from '../importers/index.js';
 import { parseScreen } from '../import-and-clean.js';
-import { loadFixture, loadFixtures, loadLabels } from '../../test/support/fixtures.js';
+import { loadFixture, loadFixtures, loadLabels, withoutFixtures } from '../../test/support/fixtures.js';
 import { buildSnapshot } from '../outline/build.js';
 import { renderOutline } from '../outline/render.js';
 import { cleanScreen } from './index.js';
@@ -15,7 +15,7 @@ const labels = (n: UiNode): string[] => all(n).flatMap((x) => (x.label ? [x.labe
 const near = (a: Rect, b: Rect, tol = 1.5): boolean =>
   Math.abs(a.x - b.x) <= tol && Math.abs(a.y - b.y) <= tol && Math.abs(a.w - b.w) <= tol && Math.abs(a.h - b.h) <= tol;
 
-describe('cleanScreen', () => {
+describe('cleanScreen', { skip: withoutFixtures() }, () => {
   it('leaves every fixture a non-empty screen of visible, placed elements', () => {
     for (const f of loadFixtures()) {
       const raw = importScreen(f.text);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { UiNode } from '../model/ui-node.js';
-import { loadFixture, loadFixtures } from '../../test/support/fixtures.js';
+import { loadFixture, loadFixtures, withoutFixtures } from '../../test/support/fixtures.js';
 import { detectFormat, importScreen, TREE_FORMATS, type TreeFormat } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -33,7 +33,7 @@ function asUiautomatorDump(appium: string): string {
     .replace(/<hierarchy [^>]*>/, '<hierarchy rotation="0">');
 }
 
-describe('importScreen', () => {
+describe('importScreen', { skip: withoutFixtures() }, () => {
   const fixtures = loadFixtures();
 
   it('imports every fixture with the screen size in points and every node from the accessibility tree', () => {
@@ -224,7 +224,7 @@ describe('importScreen', () => {
   });
 });
 
-describe('detectFormat', () => {
+describe('detectFormat', { skip: withoutFixtures() }, () => {
   it('recognises every fixture and honours an explicit format', () => {
     for (const f of loadFixtures()) {
       const want = expectedFormat(f.name);
@@ -272,7 +272,7 @@ describe('detectFormat', () => {
   });
 });
 
-describe('malformed input', () => {
+describe('malformed input', { skip: withoutFixtures() }, () => {
   it('a truncated fixture is INVALID_ARGS naming the line and column where it broke, never another error', () => {
     for (const f of loadFixtures()) {
       const format = expectedFormat(f.name);

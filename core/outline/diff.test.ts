@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildSnapshot } from './build.js';
-import { loadFixtures } from '../../test/support/fixtures.js';
+import { loadFixtures, withoutFixtures } from '../../test/support/fixtures.js';
 import { cleanScreen } from '../clean/index.js';
 import { importScreen } from '../importers/index.js';
 import { DIFF_OVER_OUTLINE_MAX, diffSnapshots, isNewScreen, renderDiff, renderSettledDiff, screenTitle } from './diff.js';
@@ -86,7 +86,7 @@ function profileSnapshot() {
 
 const lines = (text: string) => text.split('\n').length - 1;
 
-describe('renderSettledDiff', () => {
+describe('renderSettledDiff', { skip: withoutFixtures() }, () => {
   it('says a new screen in one line, then its outline, instead of a - line per old element', () => {
     const before = snap();
     const after = profileSnapshot();

@@ -6,7 +6,7 @@ import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { cleanScreen } from '../clean/index.js';
 import { importScreen } from '../importers/index.js';
-import { loadFixture, loadFixtures, loadLabels, MORE_APPS_DIR, moreAppsPresent } from '../../test/support/fixtures.js';
+import { loadFixture, loadFixtures, loadLabels, MORE_APPS_DIR, moreAppsPresent, withoutFixtures } from '../../test/support/fixtures.js';
 import { buildSnapshot } from './build.js';
 import { outlineJson } from './json.js';
 import { renderOutline } from './render.js';
@@ -42,10 +42,9 @@ function seeded(seed: number): () => number {
   };
 }
 
-/** The shared fixtures, and the labelled dumps of apps the engine was not developed on when present. */
-const dumps = [...loadFixtures(), ...(moreAppsPresent() ? loadLabels(MORE_APPS_DIR).map((l) => loadFixture(l.file ?? '', MORE_APPS_DIR)) : [])];
-
-describe('outline stability over every captured fixture', () => {
+describe('outline stability over every captured fixture', { skip: withoutFixtures() }, () => {
+  /** The shared fixtures, and the labelled dumps of apps the engine was not developed on when present. */
+  const dumps = [...loadFixtures(), ...(moreAppsPresent() ? loadLabels(MORE_APPS_DIR).map((l) => loadFixture(l.file ?? '', MORE_APPS_DIR)) : [])];
   for (const fixture of dumps) {
     it(`${fixture.name}: same bytes twice, and with non-overlapping siblings permuted`, () => {
       const imported = importScreen(fixture.text);

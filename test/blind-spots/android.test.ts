@@ -5,12 +5,13 @@ import { labForSuite } from '../../workers/bridges/android/test-support/lab.js';
 import { GAME_GRAPH } from '../../workers/bridges/android/virtual/index.js';
 import { DeviceSession } from '../../workers/session/device-session.js';
 import { okData } from '../../workers/session/test-support/envelopes.js';
+import { withoutFixtures } from '../support/fixtures.js';
 
 /**
  * The pixel channel on Android: a game draws its menu on a SurfaceView, so uiautomator sees one
  * unnamed surface. Real adb server and adbkit against the virtual device, which renders the menu.
  */
-describe('the pixel channel on Android reads a painted SurfaceView (virtual device, OCR)', () => {
+describe('the pixel channel on Android reads a painted SurfaceView (virtual device, OCR)', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('offers the painted buttons as (pixel) lines, and a tap by @N lands on the button', async () => {

@@ -5,14 +5,31 @@ import { fileURLToPath } from 'node:url';
 /** The repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** Real captured UI trees, shipped beside the repository in shared/ (override: SIMLAB_FIXTURES). */
-export const FIXTURES_DIR = process.env.SIMLAB_FIXTURES ?? resolve(REPO_ROOT, '../shared/fixtures/ui-trees');
+/**
+ * Real captured UI dumps of public projects, kept OUTSIDE the repository (they were fetched, not
+ * written here, and are never committed): `../shared/fixtures` beside the clone, or the folder
+ * SIMLAB_FIXTURES names. Every test that reads them finds them here, and skips without them.
+ */
+export const FIXTURES_ROOT = resolve(process.env.SIMLAB_FIXTURES ?? resolve(REPO_ROOT, '../shared/fixtures'));
+
+/** The captured trees (android/, ios/, rico/, with LABELS.tsv and PROVENANCE.tsv). */
+export const FIXTURES_DIR = join(FIXTURES_ROOT, 'ui-trees');
 
 /**
  * Real dumps from apps the outline engine was not developed on, labelled with a `split` column
- * (`dev` or `measure`): kept beside the repository in shared/ (override: SIMLAB_MORE_APPS).
+ * (`dev` or `measure`) (override: SIMLAB_MORE_APPS).
  */
-export const MORE_APPS_DIR = process.env.SIMLAB_MORE_APPS ?? resolve(REPO_ROOT, '../shared/fixtures/more-apps');
+export const MORE_APPS_DIR = process.env.SIMLAB_MORE_APPS ?? join(FIXTURES_ROOT, 'more-apps');
+
+/**
+ * For node:test's `skip` option: false when the captured trees are there, else why the test
+ * cannot run (so a clone without them still runs everything else).
+ */
+export function withoutFixtures(): string | false {
+  return existsSync(join(FIXTURES_DIR, 'PROVENANCE.tsv'))
+    ? false
+    : `needs the captured UI dumps, not found at ${FIXTURES_DIR}: set SIMLAB_FIXTURES to the folder holding ui-trees/ (by default ../shared/fixtures beside the repository)`;
+}
 
 export const moreAppsPresent = (): boolean => existsSync(join(MORE_APPS_DIR, 'LABELS.tsv'));
 

@@ -6,8 +6,9 @@ import { DeviceSession } from '../../session/device-session.js';
 import { errorOf, okData } from '../../session/test-support/envelopes.js';
 import { labForSuite } from './test-support/lab.js';
 import { GMAIL_GRAPH } from './virtual/index.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
-describe('Android bridge on a virtual device (real adb server, adbkit)', () => {
+describe('Android bridge on a virtual device (real adb server, adbkit)', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('describes the screen in points from uiautomator dump with the real density, and the focused activity', async () => {

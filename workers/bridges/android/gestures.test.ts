@@ -7,6 +7,7 @@ import type { Gesture } from './virtual/index.js';
 import { labForSuite } from './test-support/lab.js';
 import { DeviceSession } from '../../session/device-session.js';
 import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 const PX = 440 / 160;
 
@@ -26,7 +27,7 @@ function assertSamePaths(got: Gesture, want: TouchTimeline, tolerancePt: number)
   });
 }
 
-describe('gestures on the virtual Android device (real adb server, adbkit)', () => {
+describe('gestures on the virtual Android device (real adb server, adbkit)', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('a pinch arrives as one two-finger MT-B gesture whose reconstructed paths match the generator', async () => {

@@ -10,6 +10,7 @@ import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { Frame } from '../../bridge.js';
 import { labForSuite } from './test-support/lab.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 const FPS = 5;
 const INTERVAL_MS = 1000 / FPS;
@@ -48,7 +49,7 @@ function unwrap(times: number[]): number[] {
   return out;
 }
 
-describe('a stream longer than screenrecord\'s time limit', () => {
+describe('a stream longer than screenrecord\'s time limit', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('joins the recordings with no gap longer than one frame and less than one frame repeated', async () => {

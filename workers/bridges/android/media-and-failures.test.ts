@@ -8,6 +8,7 @@ import type { Frame } from '../../bridge.js';
 import { DeviceSession } from '../../session/device-session.js';
 import { labForSuite } from './test-support/lab.js';
 import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 async function caught(promise: Promise<unknown>): Promise<SimlabError> {
   const err = await promise.then(() => null, (e: unknown) => e);
@@ -15,7 +16,7 @@ async function caught(promise: Promise<unknown>): Promise<SimlabError> {
   return err;
 }
 
-describe('Android screenshots, frames and failures (real adb server, adbkit)', () => {
+describe('Android screenshots, frames and failures (real adb server, adbkit)', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('screenshots decode at the size in points, scaled and cropped', async () => {

@@ -12,6 +12,7 @@ import { AdbDiscovery, type DeviceStateEvent } from './discovery.js';
 import { androidDeviceId } from './provider.js';
 import { startAdbServer, startVirtualDevice, type AdbServer, type VirtualDevice } from './virtual/index.js';
 import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 async function until(what: string, test: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -21,7 +22,7 @@ async function until(what: string, test: () => boolean, timeoutMs = 20_000): Pro
   }
 }
 
-describe('Android discovery and provider (private adb server)', () => {
+describe('Android discovery and provider (private adb server)', { skip: withoutFixtures() }, () => {
   let server: AdbServer;
   const vds: VirtualDevice[] = [];
   const virtual = async (options: Parameters<typeof startVirtualDevice>[0] = {}) => {

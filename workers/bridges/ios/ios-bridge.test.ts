@@ -15,6 +15,7 @@ import { parseDeviceList } from './simctl.js';
 import { explainSimctlFailure, isAlreadyBooted } from './simctl-errors.js';
 import { FAKE_UDID, FakeIosHost } from './test-support/fake-ios-host.js';
 import { admitTimeline } from '../../../core/wire/admitted-timeline.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 const testdata = (name: string) => readFileSync(new URL(`./testdata/${name}`, import.meta.url), 'utf8');
 const logs: string[] = [];
@@ -71,7 +72,7 @@ test('a tool that hangs is killed at its deadline and answered DEVICE_UNAVAILABL
   await rejectsWith(runTool('simlab-no-such-tool', [], { timeoutMs: 1000 }), 'UNSUPPORTED', /install/);
 });
 
-describe('an iOS simulator through AXe (no native helper)', () => {
+describe('an iOS simulator through AXe (no native helper)', { skip: withoutFixtures() }, () => {
   const host = new FakeIosHost();
   let provided: ProvidedDevices;
   let device: IosDevice;
@@ -171,7 +172,7 @@ describe('an iOS simulator through AXe (no native helper)', () => {
   });
 });
 
-describe('an iOS simulator with the native helper', () => {
+describe('an iOS simulator with the native helper', { skip: withoutFixtures() }, () => {
   const host = new FakeIosHost({ helper: true });
   let provided: ProvidedDevices;
   let device: IosDevice;

@@ -9,6 +9,7 @@ import { startAndroidLab, type AndroidLab } from '../test-support/lab.js';
 import { decodeInputText } from '../virtual/index.js';
 import type { AndroidDevice } from '../android-device.js';
 import type { VirtualDevice } from '../virtual/index.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 const HOSTILE = [..."'\"` ;&|$()\\<>*?[]{}~#!=%s\n\t", '%s', '$(reboot)', '`id`', "'; rm -rf / #", 'é', '日本', '😀', '\r', '\u0000', 'a', 'Z', '0'];
 
@@ -33,7 +34,7 @@ describe('input text escaping', () => {
   });
 });
 
-describe('typing random hostile text through adb into the virtual device', () => {
+describe('typing random hostile text through adb into the virtual device', { skip: withoutFixtures() }, () => {
   let lab: AndroidLab;
   let vd: VirtualDevice;
   let device: AndroidDevice;

@@ -9,6 +9,7 @@ import { errorOf } from '../../../session/test-support/envelopes.js';
 import { labForSuite } from '../test-support/lab.js';
 import { GMAIL_GRAPH } from '../virtual/index.js';
 import { uia2TextPieces } from './uia2-parts.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 const PHONE = { sendeventAllowed: false } as const;
 
@@ -20,7 +21,7 @@ describe('text pieces for the UiAutomator2 server', () => {
   });
 });
 
-describe('typing through the UiAutomator2 server on a phone', () => {
+describe('typing through the UiAutomator2 server on a phone', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('types Unicode and emoji into the focused field, Enter as a key, without `input text`', async () => {

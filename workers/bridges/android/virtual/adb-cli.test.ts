@@ -7,8 +7,9 @@ import type { VirtualDevice } from './virtual-device.js';
 import { adbConnect, startAdbServer } from './adb-server.js';
 import type { AdbServer } from './adb-server.js';
 import { readAll } from './test-support/connected-device.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
-describe('virtual device through the real adb server', () => {
+describe('virtual device through the real adb server', { skip: withoutFixtures() }, () => {
   let server: AdbServer;
   let vd: VirtualDevice;
   let v1: VirtualDevice;

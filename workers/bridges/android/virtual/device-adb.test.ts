@@ -10,6 +10,7 @@ import { adbConnect, deviceState, startAdbServer } from './adb-server.js';
 import type { AdbServer } from './adb-server.js';
 import { parseUiXml, walk } from './ui-tree.js';
 import { readAll } from './test-support/connected-device.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 async function waitForState(server: AdbServer, serial: string, wanted: string, timeoutMs = 15_000): Promise<string | null> {
   const deadline = Date.now() + timeoutMs;
@@ -22,7 +23,7 @@ async function waitForState(server: AdbServer, serial: string, wanted: string, t
   return state;
 }
 
-describe('virtual device behaviour through adb', () => {
+describe('virtual device behaviour through adb', { skip: withoutFixtures() }, () => {
   let server: AdbServer;
   const devices: VirtualDevice[] = [];
   const start = async (...args: Parameters<typeof startVirtualDevice>) => {

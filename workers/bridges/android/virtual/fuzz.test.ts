@@ -7,6 +7,7 @@ import { A_AUTH, A_CLSE, A_CNXN, A_OKAY, A_OPEN, A_WRTE, encodeMessage } from '.
 import { startVirtualDevice } from './virtual-device.js';
 import type { VirtualDevice } from './virtual-device.js';
 import { RawHost } from './test-support/raw-host.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 const SERVICES = ['shell:echo x', 'shell,v2,raw:ls /', 'exec:cat /sdcard/f', 'sync:', 'exec:screencap -p', 'nope:', ''];
 
@@ -31,7 +32,7 @@ const message = fc.oneof(
   fc.uint8Array({ minLength: 1, maxLength: 64 }).map((a) => Buffer.from(a)),
 );
 
-describe('fuzzed traffic', () => {
+describe('fuzzed traffic', { skip: withoutFixtures() }, () => {
   let vd: VirtualDevice;
   const uncaught: unknown[] = [];
   const onUncaught = (err: unknown) => uncaught.push(err);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { Adb } from './test-support/adbkit.js';
 import { connectedDeviceForSuite, readAll } from './test-support/connected-device.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 function ffprobe(path: string): Promise<Record<string, string>> {
   return new Promise((resolve, reject) => {
@@ -19,7 +20,7 @@ function ffprobe(path: string): Promise<Record<string, string>> {
   });
 }
 
-describe('screen pixels', () => {
+describe('screen pixels', { skip: withoutFixtures() }, () => {
   const lab = connectedDeviceForSuite('media');
 
   it('gives a PNG of the screen size through `adb exec-out screencap -p` and adbkit', async () => {

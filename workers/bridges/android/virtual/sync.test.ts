@@ -10,8 +10,9 @@ import { Adb } from './test-support/adbkit.js';
 import { adbConnect } from './adb-server.js';
 import { connectedDeviceForSuite, readAll } from './test-support/connected-device.js';
 import { startVirtualDevice } from './virtual-device.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
-describe('sync service', () => {
+describe('sync service', { skip: withoutFixtures() }, () => {
   const lab = connectedDeviceForSuite('sync');
 
   it('round-trips a 300 KiB file through adb push and pull, creating missing folders', async () => {

@@ -6,6 +6,7 @@ import { startVirtualDevice } from './virtual-device.js';
 import type { VirtualDevice } from './virtual-device.js';
 import { RawHost } from './test-support/raw-host.js';
 import { v2Packet } from './services/shell.js';
+import { withoutFixtures } from '../../../../test/support/fixtures.js';
 
 describe('adb message', () => {
   it('encodes the header little-endian with the byte-sum checksum and the magic', () => {
@@ -41,7 +42,7 @@ describe('adb message', () => {
   });
 });
 
-describe('transport (raw host)', () => {
+describe('transport (raw host)', { skip: withoutFixtures() }, () => {
   let vd: VirtualDevice;
   before(async () => {
     vd = await startVirtualDevice({ maxPayload: 4096, model: 'Raw Model' });

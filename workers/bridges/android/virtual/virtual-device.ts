@@ -3,8 +3,6 @@
 import { createServer } from 'node:net';
 import type { Socket } from 'node:net';
 import type { KeyObject } from 'node:crypto';
-import { dirname, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AdbConnection } from './transport.js';
 import type { ConnectionState } from './transport.js';
 import { parseAdbPublicKey } from './auth.js';
@@ -12,14 +10,14 @@ import { VirtualAndroid } from './device/device.js';
 import type { DeviceIdentity } from './device/device-parts.js';
 import { SETTINGS_GRAPH } from './screen-graphs.js';
 import type { ScreenGraphSpec } from './screen-graphs.js';
+import { FIXTURES_DIR } from '../../../../test/support/fixtures.js';
 import { resolveService } from './services/index.js';
 
 export const DEFAULT_FEATURES = ['shell_v2', 'cmd', 'stat_v2', 'fixed_push_mkdir'];
 export const DEFAULT_MAX_PAYLOAD = 1024 * 1024;
 
-/** The captured trees shipped beside the repository (override: SIMLAB_FIXTURES). */
-export const DEFAULT_FIXTURES_DIR =
-  process.env.SIMLAB_FIXTURES ?? resolve(dirname(fileURLToPath(import.meta.url)), '../../../../../shared/fixtures/ui-trees');
+/** The captured trees its screens are made of (outside the repository: test/support/fixtures.ts). */
+export const DEFAULT_FIXTURES_DIR = FIXTURES_DIR;
 
 export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
   /** Transport features in the banner (default: shell_v2, cmd, stat_v2, fixed_push_mkdir). */

@@ -2,6 +2,7 @@ import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FIXTURES_ROOT } from '../../../../test/support/fixtures.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const testdata = fileURLToPath(new URL('../testdata/', import.meta.url));
@@ -36,6 +37,8 @@ export class FakeIosHost {
     return {
       ...process.env,
       FAKE_IOS_STATE: this.dir,
+      // The fake axe shows a real capture: the same folder every fixture test reads.
+      SIMLAB_FIXTURES: FIXTURES_ROOT,
       SIMLAB_IOS_XCRUN: join(here, 'fake-xcrun.mjs'),
       SIMLAB_IOS_AXE: join(here, 'fake-axe.mjs'),
       SIMLAB_IOS_TOOL: 'axe',

@@ -51,9 +51,8 @@ export function plannedFailure(key) {
   return readJson('fail.json', {})[key];
 }
 
-/** The real describe-ui capture the front app shows (the shared fixtures; SIMLAB_FIXTURES moves them). */
-const fixtures = process.env.SIMLAB_FIXTURES ?? fileURLToPath(new URL('../../../../../shared/fixtures/ui-trees/', import.meta.url));
-export const DEFAULT_SCREEN = join(fixtures, 'ios', 'idb_nested_line_account_settings.json');
+/** The real describe-ui capture the front app shows: under SIMLAB_FIXTURES, which FakeIosHost sets (test/support/fixtures.ts). */
+export const DEFAULT_SCREEN = join(process.env.SIMLAB_FIXTURES ?? '', 'ui-trees', 'ios', 'idb_nested_line_account_settings.json');
 
 /** The describe-ui JSON the front app shows now (a path; the shared capture by default). */
 export function screenText() {

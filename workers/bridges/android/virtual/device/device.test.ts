@@ -6,6 +6,7 @@ import { GMAIL_GRAPH } from '../screen-graphs.js';
 import { parseUiXml, walk } from '../ui-tree.js';
 import type { UiNode } from '../ui-tree.js';
 import type { VirtualAndroid } from './device.js';
+import { withoutFixtures } from '../../../../../test/support/fixtures.js';
 
 async function sh(device: VirtualAndroid, line: string): Promise<string> {
   const r = await device.exec(line);
@@ -25,7 +26,7 @@ function find(nodes: UiNode[], pred: (n: UiNode) => boolean): UiNode {
 
 const center = (n: UiNode) => [Math.round((n.bounds.left + n.bounds.right) / 2), Math.round((n.bounds.top + n.bounds.bottom) / 2)];
 
-describe('screen graph', () => {
+describe('screen graph', { skip: withoutFixtures() }, () => {
   it('dumps the captured screen in the plain uiautomator form, without Appium-only attributes', async () => {
     const device = createVirtualAndroid();
     assert.equal(await sh(device, 'uiautomator dump /sdcard/d.xml'), 'UI hierchary dumped to: /sdcard/d.xml\n');
@@ -113,7 +114,7 @@ describe('screen graph', () => {
   });
 });
 
-describe('touchscreen', () => {
+describe('touchscreen', { skip: withoutFixtures() }, () => {
   it('describes a multi-touch device with 0..32767 axes and INPUT_PROP_DIRECT', async () => {
     const out = await sh(createVirtualAndroid(), 'getevent -pl');
     assert.match(out, /add device 1: \/dev\/input\/event1\n {2}name: {5}"virtio_input_multi_touch_1"/);

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createVirtualAndroid } from '../virtual-device.js';
 import { decodeInputText } from './commands/input.js';
+import { withoutFixtures } from '../../../../../test/support/fixtures.js';
 
 async function run(line: string) {
   const device = createVirtualAndroid();
@@ -10,7 +11,7 @@ async function run(line: string) {
   return { ...r, out: r.stdout.toString(), err: r.stderr.toString(), typed: device.typedText, ran: device.commandsOf(line) };
 }
 
-describe('sh word parsing', () => {
+describe('sh word parsing', { skip: withoutFixtures() }, () => {
   const cases: [string, string][] = [
     ["input text 'a b'", 'a b'],
     ['input text a\\ b', 'a b'],
@@ -46,7 +47,7 @@ describe('sh word parsing', () => {
   }
 });
 
-describe('injection is visible', () => {
+describe('injection is visible', { skip: withoutFixtures() }, () => {
   it('records every command a shell would run besides input', async () => {
     for (const line of ['input text a;id', 'input text a&&id', 'input text a|id', 'input text a&id', 'input text $(id)', 'input text `id`', 'input text "$(id)"', 'input text a\nid']) {
       const r = await run(line);
@@ -76,7 +77,7 @@ describe('injection is visible', () => {
   });
 });
 
-describe('input text limits', () => {
+describe('input text limits', { skip: withoutFixtures() }, () => {
   it('decodes %s exactly as InputShellCommand does', () => {
     assert.equal(decodeInputText('%s'), ' ');
     assert.equal(decodeInputText('%%s'), '% ');
@@ -93,7 +94,7 @@ describe('input text limits', () => {
   });
 });
 
-describe('shell basics', () => {
+describe('shell basics', { skip: withoutFixtures() }, () => {
   it('has exit statuses, && ||, pipes, redirections and variables', async () => {
     assert.equal((await run('false && echo no || echo yes')).out, 'yes\n');
     assert.equal((await run('echo abc | grep b; echo $?')).out, 'abc\n0\n');
