@@ -10,6 +10,7 @@ import { DeviceSession } from '../../session/device-session.js';
 import { DeviceStatusSchema, DeviceDescriptorSchema } from '../../../core/wire/device.js';
 import { pickFramePath } from './frame-path.js';
 import { labForSuite } from './test-support/lab.js';
+import { withoutFixtures } from '../../../test/support/fixtures.js';
 
 async function framesFor(device: { frames(on: (f: Frame) => void): () => void }, count: number, timeoutMs = 30_000): Promise<Frame[]> {
   const frames: Frame[] = [];
@@ -30,7 +31,7 @@ describe('picking the frame path', () => {
   });
 });
 
-describe('frame paths on devices', () => {
+describe('frame paths on devices', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();
 
   it('a device with screenrecord streams it; one without falls back to screencap; devices reports both with their measured rates', async () => {
