@@ -118,6 +118,10 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
     // Without a declared paint order, a later sibling is not taken as an overlay.
     const settings = parseScreen(loadFixture('android/appium_settings_top.xml').text);
     assert.ok(labels(settings.root).includes('Search settings'));
+    // The same dump as `uiautomator dump` gives it (no paint order): the inbox's own search bar is
+    // listed after the open search view, yet the field that holds the focus stays.
+    const unordered = parseScreen(loadFixture('android/appium_gmail_inbox.xml').text.replace(/ drawing-order="\d+"/g, ''));
+    assert.ok(all(unordered.root).some((n) => n.id === 'open_search_view_edit_text' && n.states.focused), 'the focused search field stays');
   });
 
   it('hides what a later panel covers where no paint order is given: rows under an open drawer, a title under the bottom bar', () => {

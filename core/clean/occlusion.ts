@@ -55,18 +55,32 @@ function contentBox(node: UiNode, screen: Rect): Rect | null {
   return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
 }
 
+/** The focused node and its ancestors: what a person is typing into is in front, whatever lies after it. */
+function focusPath(root: UiNode): Set<UiNode> {
+  const path = new Set<UiNode>();
+  const walk = (n: UiNode): boolean => {
+    const holds = n.children.reduce((found, c) => walk(c) || found, n.states.focused === true);
+    if (holds) path.add(n);
+    return holds;
+  };
+  walk(root);
+  return path;
+}
+
 /**
  * The nodes hidden under a raised sibling: where the platform gives a paint order
  * (`drawingOrder`) and a sibling listed earlier is drawn later than one listed after it, the
  * app lifted it over the others (an open search view over the inbox), so it hides the parts
  * of them it spans whole, if it shows anything itself. Where it gives none, a later sibling
- * that is a panel (panelsAbove) hides what lies mostly under it.
+ * that is a panel (panelsAbove) hides what lies mostly under it, unless it holds the input focus
+ * (a search view opened over the inbox's own search bar, listed before it).
  */
 export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
   const hidden = new Set<UiNode>();
+  const focused = focusPath(root);
   const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): void => {
     const seen = intersectRect(node.frame, screen);
-    if (seen && (covers.some((c) => containsRect(c, seen)) || panels.some((c) => mostlyUnder(seen, c)))) hidden.add(node);
+    if (seen && (covers.some((c) => containsRect(c, seen)) || (!focused.has(node) && panels.some((c) => mostlyUnder(seen, c))))) hidden.add(node);
     const kids = node.children;
     const ordered = kids.some((k) => k.drawingOrder !== undefined);
     kids.forEach((kid, i) => {
