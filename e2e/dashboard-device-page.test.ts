@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OutlineElement } from '../core/outline/snapshot.js';
-import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { launchChromium, signInPage, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
 import { call, createToken, data, waitFor } from './support/lab.js';
 
 /**
@@ -25,15 +25,7 @@ describe('the device page', { concurrency: false }, () => {
   const actionCount = () => page.locator('[data-testid=action]').count();
   const frame = () => page.locator('[data-testid=stream] canvas');
 
-  async function signIn(context: BrowserContext, token: string, path = '/'): Promise<Page> {
-    const p = await context.newPage();
-    await p.goto(`${lab.url}${path}`);
-    await p.waitForURL(/\/signin\?/);
-    await p.fill('input[name=token]', token);
-    await p.click('button[type=submit]');
-    await p.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    return p;
-  }
+  const signIn = (context: BrowserContext, token: string, path?: string): Promise<Page> => signInPage(context, lab.url, token, path);
 
   /** Clicks a device point on the stream (the stream box scaled to the device's width). */
   async function tapOnStream(x: number, y: number): Promise<void> {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { OutlineElement } from '../core/outline/snapshot.js';
-import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { launchChromium, signInPage, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
 import { call, createToken, data, waitFor } from './support/lab.js';
 
 /**
@@ -23,15 +23,7 @@ describe('the dashboard, live', { concurrency: false }, () => {
     data(await call<{ outline: { elements: OutlineElement[] } }>(lab.url, 'GET', `/devices/${lab.deviceId}/outline?format=json&wait=false`, lab.admin)).outline.elements;
   const canvas = () => page.locator('[data-testid=stream] canvas');
 
-  async function signIn(context: BrowserContext, token: string, path: string): Promise<Page> {
-    const p = await context.newPage();
-    await p.goto(`${lab.url}${path}`);
-    await p.waitForURL(/\/signin\?/);
-    await p.fill('input[name=token]', token);
-    await p.click('button[type=submit]');
-    await p.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    return p;
-  }
+  const signIn = (context: BrowserContext, token: string, path?: string): Promise<Page> => signInPage(context, lab.url, token, path);
 
   before(async () => {
     lab = await startDashboardLab('live', { SIMLAB_WEB_DEVICES: '2', SIMLAB_WEB_RENDER_SCALE: '2' });

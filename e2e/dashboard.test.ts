@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { io } from 'socket.io-client';
 import type { OutlineElement } from '../core/outline/snapshot.js';
-import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { launchChromium, signInPage, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
 import { ROOT, call, createToken, data, signInCookie, waitFor } from './support/lab.js';
 
 /**
@@ -36,15 +36,7 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
     waitFor(what, async () => (await elements()).find(test), 20_000);
   const shot = (p: Page, name: string) => p.screenshot({ path: join(ARTIFACTS, `dashboard-${name}.png`) });
 
-  async function signIn(context: BrowserContext, token: string, path = '/'): Promise<Page> {
-    const p = await context.newPage();
-    await p.goto(`${lab.url}${path}`);
-    await p.waitForURL(/\/signin\?/);
-    await p.fill('input[name=token]', token);
-    await p.click('button[type=submit]');
-    await p.waitForURL((u) => !u.pathname.startsWith('/signin'));
-    return p;
-  }
+  const signIn = (context: BrowserContext, token: string, path?: string): Promise<Page> => signInPage(context, lab.url, token, path);
 
   /** Where a device point is on the page (the stream box scaled to the device's width). */
   async function onStream(p: Page, x: number, y: number): Promise<{ x: number; y: number; scale: number }> {

@@ -7,7 +7,7 @@ import { FrameCanvas } from '../components/FrameCanvas';
 import { errorText } from '../lib/api';
 import { heldElsewhere, stateText, takeDevice, takeOver } from '../lib/lease';
 import { atLeast, useMe, type Me } from '../lib/me';
-import { useLive } from '../lib/socket';
+import { useLiveDevices } from '../lib/live-devices';
 
 function DeviceCard({ device, me }: { device: DeviceSummary; me: Me | null }) {
   const canTake = atLeast(me, 'agent');
@@ -70,24 +70,11 @@ function DeviceCard({ device, me }: { device: DeviceSummary; me: Me | null }) {
 
 export default function DevicesPage() {
   const me = useMe();
-  const [devices, setDevices] = useState<DeviceSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { devices, error } = useLiveDevices('devices');
   const [platform, setPlatform] = useState('all');
   const [state, setState] = useState('all');
   const [denied, setDenied] = useState<string | null>(null);
   useEffect(() => setDenied(new URLSearchParams(window.location.search).get('denied')), []);
-
-  useLive('devices', (s) => {
-    s.emit('devices:watch', (reply) => {
-      if (reply.ok) setDevices(reply.data.devices);
-      else setError(reply.error.message);
-    });
-    s.on('devices', setDevices);
-    return () => {
-      s.off('devices', setDevices);
-      s.emit('devices:unwatch');
-    };
-  });
 
   const shown = useMemo(
     () =>

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { dashboardBuilt, findAppDir } from '../../server/dashboard/mount.js';
 import { startHubWithDashboard } from '../../server/dashboard/start.js';
 import type { Hub } from '../../server/main.js';
@@ -56,4 +56,15 @@ export function launchChromium(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+}
+
+/** Opens `path` in a new page of `context`, signs in with `token` on the sign-in page it is sent to, and returns the page once it is back. */
+export async function signInPage(context: BrowserContext, hubUrl: string, token: string, path = '/'): Promise<Page> {
+  const p = await context.newPage();
+  await p.goto(`${hubUrl}${path}`);
+  await p.waitForURL(/\/signin\?/);
+  await p.fill('input[name=token]', token);
+  await p.click('button[type=submit]');
+  await p.waitForURL((u) => !u.pathname.startsWith('/signin'));
+  return p;
 }

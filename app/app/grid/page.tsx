@@ -5,7 +5,7 @@ import type { DeviceSummary } from '../../../core/wire/ui-protocol.js';
 import { FrameCanvas } from '../../components/FrameCanvas';
 import { stateText } from '../../lib/lease';
 import { useMe, type Me } from '../../lib/me';
-import { useLive } from '../../lib/socket';
+import { useLiveDevices } from '../../lib/live-devices';
 import { useStoredChoice } from '../../lib/stored-choice';
 
 type TileSize = 's' | 'm' | 'l';
@@ -42,22 +42,9 @@ function Tile({ device, width, me }: { device: DeviceSummary; width: number; me:
 /** Every device live side by side, each at a few frames a second and a tile's size; a tile opens its device page. */
 export default function GridPage() {
   const me = useMe();
-  const [devices, setDevices] = useState<DeviceSummary[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { devices, error } = useLiveDevices('grid');
   const [size, setSize] = useStoredChoice<TileSize>('simlab.grid-size', 'm', ['s', 'm', 'l']);
   const [onlineOnly, setOnlineOnly] = useState(true);
-
-  useLive('grid', (s) => {
-    s.emit('devices:watch', (reply) => {
-      if (reply.ok) setDevices(reply.data.devices);
-      else setError(reply.error.message);
-    });
-    s.on('devices', setDevices);
-    return () => {
-      s.off('devices', setDevices);
-      s.emit('devices:unwatch');
-    };
-  });
 
   const shown = (devices ?? []).filter((d) => !onlineOnly || d.state === 'online');
   return (
