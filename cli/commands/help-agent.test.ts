@@ -33,5 +33,5 @@ test('the top level lists only commands that work on every platform; web verbs l
   for (const name of names) assert.ok(!name.includes('.'), `${name} is not a platform verb`);
   assert.ok(!names.includes('open'));
   const web = program().commands.find((c) => c.name() === 'web');
-  assert.deepEqual(web?.commands.map((c) => c.name()), ['open']);
+  assert.deepEqual(web?.commands.map((c) => c.name()), ['open', 'orientation']);
 });
