@@ -8,13 +8,16 @@ const LOAD_TIMEOUT_MS = 15_000;
 export async function navigate(page: Page, url: string): Promise<void> {
   try {
     // A navigation still settling (e.g. Chromium's error page after a refused redirect) may cut
-    // ours, more than once while it settles: try again a few times.
-    for (let attempt = 1; ; attempt++) {
+    // ours, more than once while it settles (longer on a busy host): let it load, then try again
+    // until the load timeout.
+    const deadline = performance.now() + LOAD_TIMEOUT_MS;
+    for (;;) {
       try {
-        await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
+        await page.goto(url, { waitUntil: 'load', timeout: Math.max(1, deadline - performance.now()) });
         break;
       } catch (err) {
-        if (attempt >= 4 || !(err instanceof Error && /interrupted by another navigation/.test(err.message))) throw err;
+        if (performance.now() >= deadline || !(err instanceof Error && /interrupted by another navigation/.test(err.message))) throw err;
+        await page.waitForLoadState('load', { timeout: Math.max(1, Math.min(2000, deadline - performance.now())) }).catch(() => undefined);
       }
     }
   } catch (err) {
