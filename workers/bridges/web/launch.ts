@@ -7,7 +7,7 @@ import { guardNavigation, type RefusalLog, type RefusedRequest } from './navigat
 import { installListenerRecord } from './hit-scan.js';
 import { navigate } from './navigate.js';
 import { DEFAULT_PROFILE, PROFILES, PROFILE_NAMES, isProfileName, viewportOf, type DeviceProfile, type ProfileName } from './profiles.js';
-import { InFlightRequests } from './requests.js';
+import { InFlightRequests } from './in-flight-requests.js';
 import type { StillnessRule } from './stillness.js';
 import { UrlPolicy } from './url-policy.js';
 import { WebDevice } from './web-device.js';

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import type { Stillness } from '../../../core/model/index.js';
 import { pageCall } from './page-call.js';
-import type { InFlightRequests } from './requests.js';
+import type { InFlightRequests } from './in-flight-requests.js';
 
 /**
  * How the web device decides that the screen is at rest. `evidence` (the default) answers as soon

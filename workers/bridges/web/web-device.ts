@@ -26,7 +26,7 @@ import { pointToViewportCss, readPageView } from './page-view.js';
 import { imageSize } from './image-size.js';
 import { KNOWN_KEYS } from './keys.js';
 import { Screencast } from './screencast.js';
-import type { InFlightRequests } from './requests.js';
+import type { InFlightRequests } from './in-flight-requests.js';
 import { StillnessWatch, type StillnessRule } from './stillness.js';
 import { sendTouchSteps, touchSteps, type TouchTiming } from './touch.js';
 import type { UrlPolicy } from './url-policy.js';
