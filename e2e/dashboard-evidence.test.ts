@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { Flow } from '../core/flows/flow-schema.js';
 import type { ReplayJson } from '../core/wire/replay-views.js';
-import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { launchChromium, signInPage, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
 import { call, createToken, data, waitFor } from './support/lab.js';
 
 /**
@@ -23,12 +23,7 @@ describe('evidence buttons on the device and replay pages', { concurrency: false
     alice = await createToken(lab.url, lab.admin, 'alice', 'member');
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    page = await context.newPage();
-    await page.goto(`${lab.url}/devices/${lab.deviceId}`);
-    await page.waitForURL(/\/signin\?/);
-    await page.fill('input[name=token]', alice);
-    await page.click('button[type=submit]');
-    await page.waitForURL((u) => u.pathname.startsWith('/devices/'));
+    page = await signInPage(context, lab.url, alice, `/devices/${lab.deviceId}`);
   });
   after(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import type { ReplayJson } from '../core/wire/replay-views.js';
-import { launchChromium, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
+import { launchChromium, signInPage, startDashboardLab, type DashboardLab } from './support/dashboard-lab.js';
 import { call, createToken, data, runCli, waitFor } from './support/lab.js';
 
 /**
@@ -46,12 +46,7 @@ describe('session replay with video', { concurrency: false }, () => {
 
   async function open(hash = ''): Promise<Page> {
     const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(`${lab.url}/sessions/${sessionId}${hash}`);
-    await page.waitForURL(/\/signin\?/);
-    await page.fill('input[name=token]', lab.admin);
-    await page.click('button[type=submit]');
-    await page.waitForURL((u) => u.pathname.startsWith('/sessions/'));
+    const page = await signInPage(context, lab.url, lab.admin, `/sessions/${sessionId}${hash}`);
     await page.waitForFunction(() => {
       const v = document.querySelector<HTMLVideoElement>('[data-testid=replay-video]');
       return v !== null && v.readyState >= 1 && v.videoWidth > 0;
