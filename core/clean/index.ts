@@ -91,8 +91,9 @@ function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string
  */
 export function cleanScreen(screen: Screen): Screen {
   const full: Rect = { x: 0, y: 0, w: screen.size.w, h: screen.size.h };
-  // Only Android says its paint order (iOS lists a navigation bar before the content it floats over).
-  const occluded = screen.platform === 'android' && !screen.occlusionResolved ? occludedNodes(screen.root, full) : new Set<UiNode>();
+  // Android and iOS list children in paint order; a web page's DOM order is not (z-index,
+  // positioning), so its capture judges occlusion by the paint order Chromium reports.
+  const occluded = screen.platform !== 'web' && !screen.occlusionResolved ? occludedNodes(screen.root, full) : new Set<UiNode>();
   const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded });
   const extents = windowExtents(everything);
   const bounds = windowBounds(screen, everything);

@@ -1,12 +1,7 @@
 import { containsRect, intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
-import { hasArea } from './visibility.js';
-
-function showsSomething(node: UiNode, screen: Rect): boolean {
-  if (node.visible === false || !hasArea(node.frame) || !intersectRect(node.frame, screen)) return false;
-  if (node.label || node.value || node.actions.length > 0) return true;
-  return node.children.some((c) => showsSomething(c, screen));
-}
+import { modalLayers, paintSpans, type ModalLayer, type PaintSpans } from './modal-layers.js';
+import { showsSomething } from './visibility.js';
 
 /** A node this much under a panel is hidden by it (a row whose last few points peek out beside a drawer). */
 const MOSTLY = 0.9;
@@ -68,19 +63,30 @@ function focusPath(root: UiNode): Set<UiNode> {
 }
 
 /**
- * The nodes hidden under a raised sibling: where the platform gives a paint order
+ * The nodes hidden under what is painted over them, one model for every platform whose tree
+ * lists children in paint order (Android, iOS): where the platform gives a paint order
  * (`drawingOrder`) and a sibling listed earlier is drawn later than one listed after it, the
  * app lifted it over the others (an open search view over the inbox), so it hides the parts
  * of them it spans whole, if it shows anything itself. Where it gives none, a later sibling
- * that is a panel (panelsAbove) hides what lies mostly under it, unless it holds the input focus
- * (a search view opened over the inbox's own search bar, listed before it).
+ * that is a panel (panelsAbove: a drawer, a sheet, a page pushed half-way in) hides what lies
+ * mostly under it. Anywhere in the window, a declared modal (an alert) or a dimming view with
+ * its panel (modalLayers) hides what was painted before it. What holds the input focus is in
+ * front of panels and modals (a search view opened over the inbox's own search bar, listed
+ * before it).
  */
 export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
   const hidden = new Set<UiNode>();
   const focused = focusPath(root);
+  let spans: PaintSpans = new Map();
+  let layers: ModalLayer[] = [];
+  const underModal = (node: UiNode, seen: Rect): boolean => {
+    const last = spans.get(node)?.[1];
+    return last !== undefined && layers.some((l) => last < l.from && containsRect(l.rect, seen));
+  };
   const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): void => {
     const seen = intersectRect(node.frame, screen);
-    if (seen && (covers.some((c) => containsRect(c, seen)) || (!focused.has(node) && panels.some((c) => mostlyUnder(seen, c))))) hidden.add(node);
+    const inFront = focused.has(node);
+    if (seen && (covers.some((c) => containsRect(c, seen)) || (!inFront && (panels.some((c) => mostlyUnder(seen, c)) || underModal(node, seen))))) hidden.add(node);
     const kids = node.children;
     const ordered = kids.some((k) => k.drawingOrder !== undefined);
     kids.forEach((kid, i) => {
@@ -99,6 +105,10 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
     });
   };
   // Windows are judged as windows (cleanScreen), not as siblings here.
-  for (const windowRoot of root.children) mark(windowRoot, [], []);
+  for (const windowRoot of root.children) {
+    spans = paintSpans(windowRoot);
+    layers = modalLayers(windowRoot, spans, screen);
+    mark(windowRoot, [], []);
+  }
   return hidden;
 }

@@ -12,6 +12,13 @@ export function hasArea(r: Rect): boolean {
   return r.w > 0 && r.h > 0;
 }
 
+/** Not declared hidden, on the screen, and saying or doing something, itself or inside. */
+export function showsSomething(node: UiNode, screen: Rect): boolean {
+  if (node.visible === false || !hasArea(node.frame) || !intersectRect(node.frame, screen)) return false;
+  if (node.label || node.value || node.actions.length > 0) return true;
+  return node.children.some((c) => showsSomething(c, screen));
+}
+
 /**
  * What is left of `rect` once the rectangles of windows in front of it are taken away: null
  * when one covers it whole; a bar spanning its full width (or height) cuts that band off.
