@@ -1,14 +1,14 @@
 // Compactness of the outline (DESIGN.md section 3): raw dump bytes / outline bytes for every
 // captured fixture, with the median and the minimum (goal: median >= 20), and the outline's
 // tokens (o200k BPE, gpt-tokenizer) against the goal of about 200 for a settings screen.
-// The more-apps dumps (SIMLAB_MORE_APPS) are reported per split: `dev` and `measure` (only measured).
+// The more-apps dumps (labels in test/more-apps, files in SIMLAB_MORE_APPS) are reported per split: `dev` and `measure` (only measured).
 // Run: npx tsx bench/outline-size.ts
 import { countTokens } from 'gpt-tokenizer';
 import { median } from '../core/lists/geometry.js';
 import { buildSnapshot } from '../core/outline/build.js';
 import { renderOutline } from '../core/outline/render.js';
 import { parseScreen } from '../core/import-and-clean.js';
-import { loadFixture, loadFixtures, loadLabels, MORE_APPS_DIR, moreAppsPresent, type Fixture } from '../test/support/fixtures.js';
+import { loadFixtures, loadMoreApps, MORE_APPS_DIR, type Fixture } from '../test/support/fixtures.js';
 
 const GOAL = 20;
 /** An outline is text an agent reads: a special-token spelling inside it (a chat app showing `<|im_start|>`) counts as plain text. */
@@ -31,7 +31,8 @@ function measure(f: Fixture): Row {
 }
 
 const rows = loadFixtures().map(measure);
-const more = moreAppsPresent() ? loadLabels(MORE_APPS_DIR).map((l) => ({ split: l.split ?? '', row: measure(loadFixture(l.file ?? '', MORE_APPS_DIR)) })) : [];
+const moreApps = loadMoreApps();
+const more = moreApps.present.map((d) => ({ split: d.label.split ?? '', row: measure(d.fixture) }));
 
 const pad = (s: string | number, n: number) => String(s).padStart(n);
 console.log(`${'fixture'.padEnd(48)} ${pad('raw B', 8)} ${pad('outline B', 10)} ${pad('ratio', 7)} ${pad('full B', 8)} ${pad('ratio', 7)} ${pad('lines', 6)} ${pad('tokens', 7)}`);
@@ -51,5 +52,5 @@ for (const split of ['dev', 'measure']) {
   const r = more.filter((m) => m.split === split).map((m) => m.row.raw / m.row.shown);
   if (r.length > 0) console.log(`more-apps ${split.padEnd(7)} split (${r.length} dumps): median ${median(r).toFixed(1)}  min ${Math.min(...r).toFixed(1)}`);
 }
-if (!moreAppsPresent()) console.log(`more-apps: no LABELS.tsv at ${MORE_APPS_DIR} (set SIMLAB_MORE_APPS)`);
+if (moreApps.missing.length > 0) console.log(`more-apps: ${moreApps.missing.length} labelled dumps are not at ${MORE_APPS_DIR} (set SIMLAB_MORE_APPS; test/more-apps/README.md)`);
 if (median(ratios) < GOAL) process.exitCode = 1;

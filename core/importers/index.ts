@@ -39,6 +39,12 @@ function importCdpAxText(text: string): Screen {
 }
 
 /**
+ * `maestro hierarchy > file` saves the CLI's `Running on <device>` line ahead of the JSON. It is
+ * blanked, not cut, so a broken document's line and column still point into the file as saved.
+ */
+const MAESTRO_BANNER = /^Running on [^\n]*(?=\n)/;
+
+/**
  * A raw UI tree (any of TREE_FORMATS, detected unless `format` is given) as a normalized
  * Screen: frames in points, roles, labels, states and actions, every node `source: 'ax'`.
  * Not cleaned: invisible and layout-only nodes are still there (see cleanScreen).
@@ -46,7 +52,8 @@ function importCdpAxText(text: string): Screen {
  */
 export function importScreen(text: string, options: ImportScreenOptions = {}): Screen {
   if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'the tree must be text');
-  const format = options.format ?? detectFormat(text);
+  const body = text.replace(/^\uFEFF/, '').replace(MAESTRO_BANNER, (banner) => ' '.repeat(banner.length));
+  const format = options.format ?? detectFormat(body);
   if (!isTreeFormat(format)) throw unknownFormat(`unknown tree format ${JSON.stringify(format)}`);
-  return IMPORTERS[format](text.replace(/^\uFEFF/, ''), options);
+  return IMPORTERS[format](body, options);
 }

@@ -133,6 +133,14 @@ describe('Maestro hierarchy JSON', () => {
     assert.equal(err.options.details?.line, bad.slice(0, bad.indexOf('"[42,540]"')).split('\n').length);
     invalidArgs(() => importScreen('{"attributes": {}, "children": []}', { format: 'maestro-json' }));
   });
+
+  it('reads a hierarchy saved from the CLI with its "Running on" line, and places errors in the file as saved', () => {
+    const saved = `Running on emulator-5554\n${maestroAndroid}`;
+    assert.ok(all(importScreen(saved).root).some((n) => n.label === 'Grace'));
+    const bad = saved.replace('"[42,540][600,600]"', '"[42,540]"');
+    const err = invalidArgs(() => importScreen(bad));
+    assert.equal(err.options.details?.line, bad.slice(0, bad.indexOf('"[42,540]"')).split('\n').length);
+  });
 });
 
 describe('WebDriverAgent JSON source', () => {

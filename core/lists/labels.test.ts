@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { FIXTURES_DIR, MORE_APPS_DIR, moreAppsPresent, withoutFixtures } from '../../test/support/fixtures.js';
+import { FIXTURES_DIR, loadLabels, MORE_APPS_DIR, moreAppsLabels, moreAppsPresent, withoutFixtures } from '../../test/support/fixtures.js';
 import { measureAgreement, percent } from '../../test/support/list-labels.js';
 
 test('list detection agrees with the hand labels on at least 90% of the labelled screens', { skip: withoutFixtures() }, (t) => {
-  const a = measureAgreement(FIXTURES_DIR);
+  const a = measureAgreement(loadLabels(FIXTURES_DIR), FIXTURES_DIR);
   assert.ok(a.all >= 20, 'LABELS.tsv holds the labelled screens');
   t.diagnostic('verdict | confidence | file | label | found');
   for (const line of a.lines) t.diagnostic(line);
@@ -12,14 +12,22 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
   assert.ok(a.agreed / a.counted >= 0.9, `agreement ${percent(a)} is below 90%`);
 });
 
-test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
-  const dev = measureAgreement(MORE_APPS_DIR, 'dev');
-  const measure = measureAgreement(MORE_APPS_DIR, 'measure');
-  assert.ok(dev.all >= 10 && measure.all >= 10, 'both splits hold labelled screens');
+test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled more-apps dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
+  const dev = measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'dev');
+  const measure = measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'measure');
   for (const line of [...dev.lines.map((l) => `dev     | ${l}`), ...measure.lines.map((l) => `measure | ${l}`)]) t.diagnostic(line);
   t.diagnostic(`dev split: ${percent(dev)}; measure-only split: ${percent(measure)} (issue 10's goal: 90%)`);
-  // Floors at what the detector reached on the labelled set of issue 10's second pass (40 dumps of
-  // 30 apps, split by file name before any tuning: dev 15/17, measure-only 14/19): a change that
+  const missing = [...dev.missing, ...measure.missing];
+  if (missing.length > 0) {
+    // The floors hold for the whole labelled set; a partial copy of the dumps is only reported.
+    t.diagnostic(`${missing.length} labelled dumps are not in ${MORE_APPS_DIR}, floors not checked: ${missing.join(', ')}`);
+    return;
+  }
+  if (dev.all < 10 || measure.all < 10) {
+    t.diagnostic(`floors need 10 labelled screens in each split (dev ${dev.all}, measure-only ${measure.all})`);
+    return;
+  }
+  // Floors at what the detector reached on the labelled set (test/more-apps): a change that
   // loses ground fails here; the goal of 90% on measure-only is not reached yet.
   assert.ok(dev.agreed / dev.counted >= 0.85, `dev agreement ${percent(dev)} fell below 85%`);
   assert.ok(measure.agreed / measure.counted >= 0.7, `measure-only agreement ${percent(measure)} fell below 70%`);

@@ -6,7 +6,7 @@ import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { cleanScreen } from '../clean/index.js';
 import { importScreen } from '../importers/index.js';
-import { loadFixture, loadFixtures, loadLabels, MORE_APPS_DIR, moreAppsPresent, withoutFixtures } from '../../test/support/fixtures.js';
+import { loadFixtures, loadMoreApps, withoutFixtures } from '../../test/support/fixtures.js';
 import { buildSnapshot } from './build.js';
 import { outlineJson } from './json.js';
 import { renderOutline } from './render.js';
@@ -44,7 +44,7 @@ function seeded(seed: number): () => number {
 
 describe('outline stability over every captured fixture', { skip: withoutFixtures() }, () => {
   /** The shared fixtures, and the labelled dumps of apps the engine was not developed on when present. */
-  const dumps = [...loadFixtures(), ...(moreAppsPresent() ? loadLabels(MORE_APPS_DIR).map((l) => loadFixture(l.file ?? '', MORE_APPS_DIR)) : [])];
+  const dumps = [...loadFixtures(), ...loadMoreApps().present.map((d) => d.fixture)];
   for (const fixture of dumps) {
     it(`${fixture.name}: same bytes twice, and with non-overlapping siblings permuted`, () => {
       const imported = importScreen(fixture.text);

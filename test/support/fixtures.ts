@@ -16,12 +16,6 @@ export const FIXTURES_ROOT = resolve(process.env.SIMLAB_FIXTURES ?? resolve(REPO
 export const FIXTURES_DIR = join(FIXTURES_ROOT, 'ui-trees');
 
 /**
- * Real dumps from apps the outline engine was not developed on, labelled with a `split` column
- * (`dev` or `measure`) (override: SIMLAB_MORE_APPS).
- */
-export const MORE_APPS_DIR = process.env.SIMLAB_MORE_APPS ?? join(FIXTURES_ROOT, 'more-apps');
-
-/**
  * For node:test's `skip` option: false when the captured trees are there, else why the test
  * cannot run (so a clone without them still runs everything else).
  */
@@ -31,7 +25,40 @@ export function withoutFixtures(): string | false {
     : `needs the captured UI dumps, not found at ${FIXTURES_DIR}: set SIMLAB_FIXTURES to the folder holding ui-trees/ (by default ../shared/fixtures beside the repository)`;
 }
 
-export const moreAppsPresent = (): boolean => existsSync(join(MORE_APPS_DIR, 'LABELS.tsv'));
+/**
+ * Real dumps from apps the outline engine was not developed on. Their hand labels (with a `split`
+ * column, `dev` or `measure`) and their provenance are our own work and live in the repository
+ * (test/more-apps); the dump files were fetched from public repositories and live outside it, in
+ * the folder SIMLAB_MORE_APPS names (else more-apps/ beside ui-trees/). test/more-apps/README.md
+ * says how to collect them again from the listed repository, path and commit.
+ */
+export const MORE_APPS_DIR = resolve(process.env.SIMLAB_MORE_APPS ?? join(FIXTURES_ROOT, 'more-apps'));
+
+/** The more-apps LABELS.tsv and PROVENANCE.tsv, committed. */
+export const MORE_APPS_LABELS_DIR = join(REPO_ROOT, 'test/more-apps');
+
+/** Every more-apps label row, whether or not its dump is present. */
+export const moreAppsLabels = (): Array<Record<string, string>> => loadLabels(MORE_APPS_LABELS_DIR);
+
+/** True when at least one labelled more-apps dump is in MORE_APPS_DIR (tests skip without any). */
+export const moreAppsPresent = (): boolean => moreAppsLabels().some((l) => existsSync(join(MORE_APPS_DIR, l.file ?? '')));
+
+export interface LabelledDump {
+  label: Record<string, string>;
+  fixture: Fixture;
+}
+
+/** The labelled more-apps dumps that are present, and the names of the labelled ones that are not. */
+export function loadMoreApps(): { present: LabelledDump[]; missing: string[] } {
+  const present: LabelledDump[] = [];
+  const missing: string[] = [];
+  for (const label of moreAppsLabels()) {
+    const name = label.file ?? '';
+    if (existsSync(join(MORE_APPS_DIR, name))) present.push({ label, fixture: loadFixture(name, MORE_APPS_DIR) });
+    else missing.push(name);
+  }
+  return { present, missing };
+}
 
 export interface Fixture {
   /** Path relative to the fixtures folder, as LABELS.tsv names it (e.g. `android/appium_settings_top.xml`). */

@@ -4,7 +4,9 @@ import type { Screen } from '../../core/model/screen.js';
 import type { UiNode } from '../../core/model/ui-node.js';
 import { parseScreen } from '../../core/import-and-clean.js';
 import { detectLists, type FoundList } from '../../core/lists/index.js';
-import { loadFixture, loadLabels } from './fixtures.js';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadFixture } from './fixtures.js';
 
 /** LABELS.tsv frames are in the file's own units: pixels for Android and Rico, points for iOS. */
 function labelledRect(bounds: string, screen: Screen): Rect | null {
@@ -73,13 +75,19 @@ export interface Agreement {
   agreedAll: number;
   /** One line per screen: verdict, confidence, file, label, what was found. */
   lines: string[];
+  /** Labelled files whose dump is not in the folder (not measured). */
+  missing: string[];
 }
 
-/** List detection against a folder's LABELS.tsv, optionally one `split` of it. */
-export function measureAgreement(dir: string, split?: string): Agreement {
-  const out: Agreement = { counted: 0, agreed: 0, all: 0, agreedAll: 0, lines: [] };
-  for (const row of loadLabels(dir)) {
+/** List detection against label rows (LABELS.tsv) whose dumps are in `dir`, optionally one `split` of them. */
+export function measureAgreement(labels: Array<Record<string, string>>, dir: string, split?: string): Agreement {
+  const out: Agreement = { counted: 0, agreed: 0, all: 0, agreedAll: 0, lines: [], missing: [] };
+  for (const row of labels) {
     if (split !== undefined && row.split !== split) continue;
+    if (!existsSync(join(dir, row.file ?? ''))) {
+      out.missing.push(row.file ?? '');
+      continue;
+    }
     const screen = parseScreen(loadFixture(row.file ?? '', dir).text);
     const v = judge(row, screen, detectLists(screen));
     out.all++;
