@@ -1,8 +1,8 @@
 // An Android phone or emulator behind the adb server as a DeviceBridge (DESIGN.md section 7):
 // trees from a TreeSource (uiautomator dump), single-finger input with our own timing through
 // `input motionevent`, multi-touch through `sendevent` (MT protocol B) where the shell may
-// write the touchscreen, text through `input text`, screenshots from `screencap -p` and live
-// frames from `screenrecord` transcoded by ffmpeg.
+// write the touchscreen, text through `input text`, screenshots from minicap or `screencap -p`,
+// and live frames from the path picked at open (minicap, screenrecord through ffmpeg, screencap).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SimlabError } from '../../../core/contract/index.js';
 import type { TouchTimeline } from '../../../core/gestures/timeline.js';
@@ -25,7 +25,9 @@ import { renderScreenshot } from '../../render-screenshot.js';
 import { ScreenrecordFrames } from './screenrecord-frames.js';
 import { ScreencapFrames } from './screencap-frames.js';
 import { FrameRate } from './frame-rate.js';
-import type { FramePathChoice } from './frame-path.js';
+import { reasonText, type FramePathChoice } from './frame-path.js';
+import { MinicapFrames } from './minicap/minicap-frames.js';
+import type { MinicapSetup } from './minicap/minicap-setup.js';
 import type { DeviceStatus } from '../../../core/wire/device.js';
 import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
 import { UiautomatorTreeSource, type TreeSource } from './tree-source.js';
@@ -41,6 +43,8 @@ export interface AndroidDeviceParts {
   ffmpegPath: string | null;
   /** The frame path picked for this device, and why. */
   framePath: FramePathChoice;
+  /** With the minicap path: minicap as pushed and checked, and the path to take if it stops for good. */
+  minicap?: { setup: MinicapSetup; fallback: FramePathChoice };
   /** screenrecord's time limit per recording (seconds); the stream restarts seamlessly. */
   recordTimeLimitS?: number;
   /** The on-device helper's state for `devices` (the UiAutomator2 server). */
@@ -96,8 +100,11 @@ export class AndroidDevice implements DeviceBridge {
   private textInput: TextInput | undefined;
   private readonly helper: { close(): Promise<void>; uninstall(): Promise<void> } | undefined;
   private readonly restoreAwake: (() => Promise<void>) | undefined;
-  private readonly frameSource: ScreenrecordFrames | ScreencapFrames;
-  private readonly framePath: FramePathChoice;
+  private frameSource: ScreenrecordFrames | ScreencapFrames | MinicapFrames;
+  private framePath: FramePathChoice;
+  private readonly frameSize: { w: number; h: number };
+  private readonly ffmpegPath: string | null;
+  private readonly recordTimeLimitS: number | undefined;
   private readonly frameRate = new FrameRate();
   private readonly frameListeners = new Set<(frame: Frame) => void>();
   private stopSource: (() => void) | undefined;
@@ -146,15 +153,14 @@ export class AndroidDevice implements DeviceBridge {
     if ('reason' in parts.touch) {
       if (!this.pointer) reasons.multiTouch = parts.touch.reason;
     } else this.touchscreen = parts.touch.screen;
+    this.frameSize = size;
+    this.ffmpegPath = parts.ffmpegPath;
+    this.recordTimeLimitS = parts.recordTimeLimitS;
+    const minicap = parts.minicap;
     this.frameSource =
-      parts.framePath.path === 'screenrecord' && parts.ffmpegPath
-        ? new ScreenrecordFrames({
-            open: (command) => this.adb.execStream(command),
-            ffmpegPath: parts.ffmpegPath,
-            size,
-            ...(parts.recordTimeLimitS ? { timeLimitS: parts.recordTimeLimitS } : {}),
-          })
-        : new ScreencapFrames({ capture: () => this.screencapPng(), size });
+      parts.framePath.path === 'minicap' && minicap
+        ? new MinicapFrames({ adb: this.adb, setup: minicap.setup, onGiveUp: (why) => this.leaveMinicap(why, minicap.fallback) })
+        : this.sourceFor(parts.framePath.path);
     this.capabilities = {
       multiTouch: !!this.touchscreen || !!this.pointer,
       hitTest: false,
@@ -168,6 +174,33 @@ export class AndroidDevice implements DeviceBridge {
       platformVerbs: ['android.rotate', 'android.health', ...(parts.helper ? ['android.uninstall-helpers'] : [])],
       reasons,
     };
+  }
+
+  private sourceFor(path: FramePathChoice['path']): ScreenrecordFrames | ScreencapFrames {
+    if (path === 'screenrecord' && this.ffmpegPath) {
+      return new ScreenrecordFrames({
+        open: (command) => this.adb.execStream(command),
+        ffmpegPath: this.ffmpegPath,
+        size: this.frameSize,
+        ...(this.recordTimeLimitS ? { timeLimitS: this.recordTimeLimitS } : {}),
+      });
+    }
+    return new ScreencapFrames({ capture: () => this.screencapPng(), size: this.frameSize });
+  }
+
+  /** minicap stopped for good: the stream carries on through the fallback path, and devices says why. */
+  private leaveMinicap(why: string, fallback: FramePathChoice): void {
+    if (this.closed) return;
+    this.frameSource.stop();
+    this.framePath = { path: fallback.path, reason: reasonText(`${why}; now ${fallback.reason}`) };
+    this.frameSource = this.sourceFor(fallback.path);
+    if (this.stopSource) this.stopSource = this.frameSource.subscribe((frame) => this.relay(frame));
+    this.onStatusChange?.();
+  }
+
+  private relay(frame: Frame): void {
+    this.frameRate.tick();
+    for (const listener of this.frameListeners) listener(frame);
   }
 
   get serial(): string {
@@ -285,7 +318,15 @@ export class AndroidDevice implements DeviceBridge {
 
   async screenshot(options: ScreenshotOptions = {}): Promise<ScreenshotResult> {
     const area = screenshotArea(options, this.info.size);
-    return this.guard(async () => renderScreenshot(await this.screencapPng(), area, this.px, options));
+    return this.guard(async () => {
+      const source = this.frameSource;
+      if (source instanceof MinicapFrames) {
+        // minicap's still frame (the live stream's last, or `minicap -s`); screencap if it fails.
+        const still = await source.still().catch(() => undefined);
+        if (still) return renderScreenshot(still.jpeg, area, still.pxPerPoint, options);
+      }
+      return renderScreenshot(await this.screencapPng(), area, this.px, options);
+    });
   }
 
   private async screencapPng(): Promise<Buffer> {
@@ -300,10 +341,7 @@ export class AndroidDevice implements DeviceBridge {
   frames(onFrame: (frame: Frame) => void): () => void {
     this.requireUsable();
     this.frameListeners.add(onFrame);
-    this.stopSource ??= this.frameSource.subscribe((frame) => {
-      this.frameRate.tick();
-      for (const listener of this.frameListeners) listener(frame);
-    });
+    this.stopSource ??= this.frameSource.subscribe((frame) => this.relay(frame));
     let done = false;
     return () => {
       if (done) return;

@@ -1,10 +1,11 @@
-// Which way a device's live frames come, picked once when the device opens: screenrecord's
-// H.264 (hardware encoded, transcoded here by ffmpeg) where the device records and the host has
-// ffmpeg, else repeated `screencap -p` (slow, but every device has it). minicap is not offered
-// by this worker (see README): its prebuilt binaries cover Android 10 and older and no emulator.
+// Which way a device's live frames come, picked once when the device opens: minicap (JPEG frames
+// on every change, straight from the device) where a prebuilt one fits the device's ABI and SDK
+// and passes its own check; else screenrecord's H.264 (hardware encoded, transcoded here by
+// ffmpeg) where the device records and the host has ffmpeg; else repeated `screencap -p` (slow,
+// but every device has it). The reason names why each faster path was passed over.
 import type { Duplex } from 'node:stream';
 
-export type FramePath = 'screenrecord' | 'screencap';
+export type FramePath = 'minicap' | 'screenrecord' | 'screencap';
 
 export interface FramePathChoice {
   path: FramePath;
@@ -16,12 +17,28 @@ export interface FramePathFacts {
   ffmpegPath: string | null;
   /** Whether a short `screenrecord --output-format=h264` gave H.264, and what it said if not. */
   screenrecord: { ok: true } | { ok: false; said: string };
+  /** Whether minicap was pushed and passed `minicap -t` (with what it runs as), and why not if not. */
+  minicap?: { ok: true; what: string } | { ok: false; said: string };
 }
 
 export function pickFramePath(facts: FramePathFacts): FramePathChoice {
-  if (!facts.ffmpegPath) return { path: 'screencap', reason: 'no ffmpeg on this host to decode screenrecord (set FFMPEG_PATH or install ffmpeg): repeated screencap' };
-  if (!facts.screenrecord.ok) return { path: 'screencap', reason: `screenrecord gave no H.264 (${facts.screenrecord.said || 'no output'}): repeated screencap` };
-  return { path: 'screenrecord', reason: 'screenrecord streams H.264 (ffmpeg decodes it here)' };
+  const choice = pickPath(facts);
+  return { ...choice, reason: reasonText(choice.reason) };
+}
+
+/** A reason as `devices` carries it: one line, no markup, at most 500 characters (what tools print may hold any of these). */
+export function reasonText(text: string): string {
+  const oneLine = [...text].map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c)).join('');
+  return oneLine.replace(/[<>]/g, '').replace(/ {2,}/g, ' ').slice(0, 500);
+}
+
+function pickPath(facts: FramePathFacts): FramePathChoice {
+  const minicap = facts.minicap;
+  if (minicap?.ok) return { path: 'minicap', reason: `minicap (${minicap.what}) streams a JPEG frame on every change` };
+  const without = minicap ? `; no minicap: ${minicap.said}` : '';
+  if (!facts.ffmpegPath) return { path: 'screencap', reason: `no ffmpeg on this host to decode screenrecord (set FFMPEG_PATH or install ffmpeg): repeated screencap${without}` };
+  if (!facts.screenrecord.ok) return { path: 'screencap', reason: `screenrecord gave no H.264 (${facts.screenrecord.said || 'no output'}): repeated screencap${without}` };
+  return { path: 'screenrecord', reason: `screenrecord streams H.264 (ffmpeg decodes it here)${without}` };
 }
 
 /** An Annex B start code at the head of the stream: H.264 came out. */

@@ -5,6 +5,7 @@ import type { AdbClient } from './adb/adbkit.js';
 import { AdbDevice } from './adb/adb-device.js';
 import { AndroidDevice, type HelperStatus } from './android-device.js';
 import { pickFramePath, probeScreenrecord } from './frame-path.js';
+import { probeMinicap, type MinicapProbe } from './minicap/minicap-setup.js';
 import type { DeviceFacts } from './device-facts.js';
 import { parseWmDensity, parseWmSize } from './device-facts.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
@@ -30,6 +31,8 @@ export interface OpenAndroidDeviceOptions {
    * keeps today's paths (`uiautomator dump`, `input`) and says why.
    */
   uia2?: Uia2Mode;
+  /** Try minicap for frames (default true): pushed and checked at open where a prebuilt one fits. */
+  minicap?: boolean;
   log?: (message: string) => void;
 }
 
@@ -89,15 +92,28 @@ async function startUia2(adb: AdbDevice, mode: Uia2Mode, touch: { screen: Touchs
   }
 }
 
+/** The screen minicap projects: full pixels in, one pixel per point out (the other paths' frame size). */
+function minicapScreen(facts: DeviceFacts): { sdk: number; real: { w: number; h: number }; virtual: { w: number; h: number } } {
+  const scale = facts.density / 160;
+  return { sdk: facts.sdk, real: { w: facts.widthPx, h: facts.heightPx }, virtual: { w: Math.round(facts.widthPx / scale), h: Math.round(facts.heightPx / scale) } };
+}
+
+function minicapFact(probe: MinicapProbe): { ok: true; what: string } | { ok: false; said: string } {
+  return probe.ok ? { ok: true, what: `prebuilt for ${probe.setup.files.abi}, SDK ${probe.setup.files.sdk}` } : probe;
+}
+
 export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Promise<AndroidDevice> {
   const adb = new AdbDevice(options.client, options.serial);
   const ffmpegPath = options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath;
-  const [facts, touch, screenrecord] = await Promise.all([
-    readFacts(adb),
+  const factsRead = readFacts(adb);
+  const [facts, touch, screenrecord, minicap] = await Promise.all([
+    factsRead,
     probeTouch(adb),
     ffmpegPath ? probeScreenrecord((command) => adb.execStream(command)) : Promise.resolve({ ok: false as const, said: 'not tried' }),
+    options.minicap === false ? Promise.resolve(undefined) : factsRead.then((f) => probeMinicap(adb, minicapScreen(f))),
   ]);
-  const framePath = pickFramePath({ ffmpegPath, screenrecord });
+  const fallback = pickFramePath({ ffmpegPath, screenrecord });
+  const framePath = pickFramePath({ ffmpegPath, screenrecord, ...(minicap ? { minicap: minicapFact(minicap) } : {}) });
   const { server: uia2, status: helperStatus } = await startUia2(adb, options.uia2 ?? 'auto', touch, options.log ?? (() => undefined));
   // A phone on a lab shelf stays awake while the lab serves it (an emulator needs no care).
   const owner = 'reason' in touch ? await stayAwake(adb) : undefined;
@@ -111,6 +127,7 @@ export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Prom
     touch,
     ffmpegPath,
     framePath,
+    ...(minicap?.ok && framePath.path === 'minicap' ? { minicap: { setup: minicap.setup, fallback } } : {}),
     helperStatus,
     ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),
   });

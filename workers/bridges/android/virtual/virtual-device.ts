@@ -45,6 +45,10 @@ export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
   idleTimeoutMs?: number;
   /** An animation of this length follows every change of screen (default 0). */
   transitionAnimationMs?: number;
+  /** ro.product.cpu.abi (default x86_64): pushed binaries for another ABI do not run. */
+  abi?: string;
+  /** A pushed minicap cannot capture the screen and says this (default: it can). */
+  minicapError?: string;
 }
 
 export interface VirtualDevice {
@@ -89,6 +93,8 @@ export function createVirtualAndroid(options: VirtualDeviceOptions = {}): Virtua
     screenrecord: options.screenrecord ?? true,
     idleTimeoutMs: options.idleTimeoutMs ?? 10_000,
     transitionAnimationMs: options.transitionAnimationMs ?? 0,
+    abi: options.abi ?? 'x86_64',
+    minicapError: options.minicapError ?? null,
   });
 }
 

@@ -39,6 +39,10 @@ export interface DeviceConfig {
   idleTimeoutMs: number;
   /** An animation this long follows every change of screen (0: none). */
   transitionAnimationMs: number;
+  /** ro.product.cpu.abi: which pushed binaries run here. */
+  abi: string;
+  /** minicap's capture fails with this (a build whose private APIs minicap.so cannot use); null: it works. */
+  minicapError: string | null;
 }
 
 /** One simple command the device's shell ran, after expansion; `line` is the whole command line. */
@@ -62,6 +66,24 @@ export const DUMP_FAILURE_MESSAGES: Record<DumpFailure, string> = {
   'null-root': 'ERROR: null root node returned by UiTestAutomationBridge.',
 };
 
+/** A connection to an abstract socket as the program listening on it sees it (the `localabstract:` service's stream). */
+export interface SocketClient {
+  write(data: Buffer): Promise<void>;
+  close(): void;
+  /** Aborted when the client goes. */
+  readonly signal: AbortSignal;
+}
+
+/** A long-running program on the device (`ps` would list it): killed through its signal. */
+export interface DeviceProcess {
+  readonly pid: number;
+  readonly name: string;
+  /** Aborted when the process is killed. */
+  readonly signal: AbortSignal;
+  /** The process ended by itself (or after the kill): it leaves the process table. */
+  exit(): void;
+}
+
 /** The device as its command handlers use it. */
 export interface DeviceParts {
   readonly config: DeviceConfig;
@@ -77,6 +99,8 @@ export interface DeviceParts {
   readonly battery: { level: number; usb: boolean; temperatureTenths: number };
   readonly installedPackages: Set<string>;
   readonly tcpPorts: Map<number, number>;
+  /** Abstract unix sockets something listens on (`localabstract:` service), by name. */
+  readonly abstractSockets: Map<string, (client: SocketClient) => void>;
   activeRecordings: number;
   screenOn: boolean;
   uia2Stopped: (() => void) | undefined;
@@ -89,4 +113,8 @@ export interface DeviceParts {
   /** The screen as a PNG; `at` (device ms) is the instant an animation is drawn at. */
   screenPng(at?: number): Promise<Buffer>;
   killUia2(): void;
+  /** Enters a long-running program in the process table. */
+  startProcess(name: string): DeviceProcess;
+  /** Kills the process with this pid (`kill`); false when there is none. */
+  killPid(pid: number): boolean;
 }

@@ -17,7 +17,8 @@ import { uiautomatorCommands } from './commands/uiautomator.js';
 import { touchCommands } from './commands/touch.js';
 import { screenCommands } from './commands/screen.js';
 import { UIA2_DEVICE_PORT, Uia2Model } from '../uia2/uia2-model.js';
-import type { DeviceConfig, DeviceParts, DumpFailure, ExecutedCommand, InputEvent } from './device-parts.js';
+import type { DeviceConfig, DeviceParts, DeviceProcess, DumpFailure, ExecutedCommand, InputEvent, SocketClient } from './device-parts.js';
+import { programAt } from './programs.js';
 
 export class VirtualAndroid implements DeviceParts {
   readonly fs = new VirtualFs();
@@ -53,6 +54,10 @@ export class VirtualAndroid implements DeviceParts {
   readonly installedPackages = new Set<string>();
   /** Device TCP ports something listens on, mapped to the host loopback port that serves them (`adb forward`'s `tcp:` service). */
   readonly tcpPorts = new Map<number, number>();
+  readonly abstractSockets = new Map<string, (client: SocketClient) => void>();
+  /** Long-running programs started from files (minicap), by pid. */
+  readonly processes = new Map<number, DeviceProcess>();
+  private lastPid = 4300;
   private readonly handlers: Map<string, CommandHandler>;
   private readonly started = performance.now();
   private pngCache: { version: number; png: Promise<Buffer> } | null = null;
@@ -115,7 +120,7 @@ export class VirtualAndroid implements DeviceParts {
 
   /** The handler of a device command (what `cmd` and the shell dispatch to). */
   commandHandler(name: string): CommandHandler | undefined {
-    const h = this.handlers.get(name);
+    const h = name.includes('/') ? programAt(this, name) : this.handlers.get(name);
     if (!h) return undefined;
     return async (argv, io) => {
       if (this.dropOnCommand === name) {
@@ -177,6 +182,32 @@ export class VirtualAndroid implements DeviceParts {
     this.uia2Stopped?.();
   }
 
+  startProcess(name: string): DeviceProcess {
+    const killer = new AbortController();
+    const pid = ++this.lastPid;
+    const entry: DeviceProcess = { pid, name, signal: killer.signal, exit: () => {
+        this.processes.delete(pid);
+        this.killers.delete(pid);
+      } };
+    this.processes.set(pid, entry);
+    this.killers.set(pid, killer);
+    return entry;
+  }
+
+  /** Kills every running program of this name (as `kill -9`, or a crash); returns how many. */
+  killProcesses(name: string): number {
+    return [...this.processes.values()].filter((p) => p.name === name && this.killPid(p.pid)).length;
+  }
+
+  killPid(pid: number): boolean {
+    const killer = this.killers.get(pid);
+    this.killers.delete(pid);
+    killer?.abort();
+    return killer !== undefined;
+  }
+
+  private readonly killers = new Map<number, AbortController>();
+
   /** Resolves the running `am instrument` when the server dies. */
   uia2Stopped: (() => void) | undefined;
 
@@ -210,6 +241,14 @@ export class VirtualAndroid implements DeviceParts {
   }
 }
 
+/** ro.product.cpu.abilist for a primary ABI: what a device of that kind runs besides (an x86_64 emulator translates arm64). */
+const ABI_LISTS: Record<string, string> = {
+  x86_64: 'x86_64,arm64-v8a',
+  x86: 'x86',
+  'arm64-v8a': 'arm64-v8a,armeabi-v7a,armeabi',
+  'armeabi-v7a': 'armeabi-v7a,armeabi',
+};
+
 function defaultProps(config: DeviceConfig): Record<string, string> {
   const id = config.identity;
   const fingerprint = `${id.manufacturer.toLowerCase()}/${id.product}/${id.device}:${id.release}/TQ3A.230901.001/10750268:userdebug/dev-keys`;
@@ -219,8 +258,8 @@ function defaultProps(config: DeviceConfig): Record<string, string> {
     'ro.product.device': id.device,
     'ro.product.brand': id.manufacturer.toLowerCase(),
     'ro.product.manufacturer': id.manufacturer,
-    'ro.product.cpu.abi': 'x86_64',
-    'ro.product.cpu.abilist': 'x86_64,arm64-v8a',
+    'ro.product.cpu.abi': config.abi,
+    'ro.product.cpu.abilist': ABI_LISTS[config.abi] ?? config.abi,
     'ro.build.version.sdk': String(id.sdk),
     'ro.build.version.release': id.release,
     'ro.build.version.security_patch': '2023-09-05',

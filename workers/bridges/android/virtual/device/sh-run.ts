@@ -18,6 +18,8 @@ export interface CommandIo {
   stderr: Sink;
   signal: AbortSignal;
   cwd: string;
+  /** The environment the command runs with: the shell's variables and its `NAME=value` prefixes. */
+  env?: Readonly<Record<string, string>>;
 }
 
 export type CommandHandler = (argv: string[], io: CommandIo) => Promise<number>;
@@ -135,7 +137,7 @@ export class Shell {
       return;
     }
     this.host.record(argv);
-    this.status = await this.execute(argv, io);
+    this.status = await this.execute(argv, { ...io, env: { ...this.vars, ...Object.fromEntries(assignments) } });
   }
 
   private async execute(argv: string[], io: CommandIo): Promise<number> {

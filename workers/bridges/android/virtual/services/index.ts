@@ -12,6 +12,12 @@ export function resolveService(device: VirtualAndroid, service: string): ((strea
     const hostPort = device.tcpPorts.get(Number(tcp[1]));
     return hostPort === undefined ? null : (stream) => runTcpService(hostPort, stream);
   }
+  const abstract = /^localabstract:(.+)$/.exec(service);
+  if (abstract) {
+    // Nothing listening on the name: the connection is refused (CLSE), as adbd does.
+    const listener = device.abstractSockets.get(abstract[1] as string);
+    return listener ? (stream) => listener({ write: (data) => stream.write(data), close: () => stream.close(), signal: stream.signal }) : null;
+  }
   const shell = parseShellService(service);
   if (shell) return (stream) => runShellService(device, shell, stream);
   return null;

@@ -162,6 +162,22 @@ export function systemCommands(device: DeviceParts): Record<string, CommandHandl
       await io.stderr.write(`Error: unknown command '${sub ?? ''}'\n`);
       return 255;
     },
+    // toybox kill: `kill [-9|-s SIGNAL] PID...`; every signal ends the modelled programs.
+    kill: async (argv, io) => {
+      const pids = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && all[i - 1] !== '-s');
+      if (!pids.length) {
+        await io.stderr.write('kill: Needs 1 argument\n');
+        return 1;
+      }
+      let status = 0;
+      for (const pid of pids) {
+        if (!device.killPid(Number(pid))) {
+          await io.stderr.write(`kill: ${pid}: No such process\n`);
+          status = 1;
+        }
+      }
+      return status;
+    },
     monkey: async (argv, io) => {
       const p = argv.indexOf('-p');
       const pkg = p >= 0 ? argv[p + 1] : undefined;
