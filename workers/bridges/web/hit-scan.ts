@@ -54,11 +54,14 @@ const MIN_SURFACE = 24;
 
 /** Where the page paints what its tree cannot see into (canvas, video, embed, object), in points, cut to the screen. */
 export async function paintedSurfaces(cdp: CDPSession, screen: Size): Promise<Rect[]> {
-  const view = await readPageView(cdp);
-  const answer = await cdp.send('Runtime.evaluate', {
-    expression: `[...document.querySelectorAll('canvas, video, embed, object')].map((e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })`,
-    returnByValue: true,
-  });
+  // Both asked at once: neither depends on the other, and each is a round trip to the page.
+  const [view, answer] = await Promise.all([
+    readPageView(cdp),
+    cdp.send('Runtime.evaluate', {
+      expression: `[...document.querySelectorAll('canvas, video, embed, object')].map((e) => { const b = e.getBoundingClientRect(); return { x: b.x, y: b.y, w: b.width, h: b.height }; })`,
+      returnByValue: true,
+    }),
+  ]);
   const rects = (answer.result.value ?? []) as Rect[];
   return rects
     .map((r) => intersectRect(clientRectToPoints(view, r), { x: 0, y: 0, w: screen.w, h: screen.h }))

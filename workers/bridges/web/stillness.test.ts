@@ -20,6 +20,8 @@ function page(script: string, head = ''): string {
   );
 }
 const GO = { x: 195, y: 40 };
+/** The page with a div for its button: a tap on it moves no focus, which would change the look by itself. */
+const unfocusable = (html: string) => html.replace('<button id="go"', '<div role="button" id="go"').replace('Go</button>', 'Go</div>');
 
 async function open(path: string): Promise<void> {
   await device.open(`${pages.origin}${path}`);
@@ -44,6 +46,13 @@ describe('web device settling by evidence (headless Chromium)', () => {
       '/slow': (_req, res) => {
         setTimeout(() => res.writeHead(200, { 'content-type': 'text/plain', 'cache-control': 'no-store' }).end('Loaded'), 700);
       },
+      // Reactions the look must see though they change no layout at once: a change made in the
+      // next frame, a tip that only :hover shows, a new URL without a DOM change.
+      '/next-frame': page('document.getElementById("go").onclick = () => requestAnimationFrame(() => { document.getElementById("status").textContent = "Next frame"; });'),
+      '/hover': unfocusable(
+        page('document.getElementById("go").onclick = () => {};', '<style>#tip { visibility: hidden } #go:hover ~ #tip { visibility: visible }</style>'),
+      ).replace('<p id="status">', '<p id="tip">Tip shown</p><p id="status">'),
+      '/hash': unfocusable(page('document.getElementById("go").onclick = () => { history.pushState(null, "", "#moved"); };')),
       // A request the page started on its own, before any tap, that never answers.
       '/polling': page('fetch("/hang").catch(() => {}); document.getElementById("go").onclick = () => {};'),
       '/hang': () => undefined,
@@ -78,6 +87,42 @@ describe('web device settling by evidence (headless Chromium)', () => {
     await device.evaluate('document.getElementById("field").focus()');
     assert.equal(field(await device.describe())?.states.focused, true, 'focus moved by the script');
     assert.notEqual(await device.rawTree(), first);
+  });
+
+  it('gives the same capture after a tap that changed nothing, and sees what a tap changed without a mutation', async () => {
+    await open('/still');
+    const first = await device.rawTree();
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    const unchanged = await device.rawTree();
+    assert.equal(await device.rawTree(), unchanged, 'nothing changed since the first look after the tap: the same capture');
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    assert.equal(await device.rawTree(), unchanged, 'the second tap on the same button changed nothing');
+    assert.ok(first.nodes.length > 0);
+
+    await open('/hover');
+    const tip = (screen: Screen) => all(screen.root).some((n) => n.label === 'Tip shown');
+    assert.equal(tip(await device.describe()), false, 'the tip is hidden before the tap');
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    assert.equal(tip(await device.describe()), true, 'the tap left the pointer over the button: :hover shows the tip');
+
+    await open('/hash');
+    const before = await device.rawTree();
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    const moved = await device.rawTree();
+    assert.notEqual(moved, before);
+    assert.match(moved.url ?? '', /#moved$/, 'a new URL without a DOM change');
+  });
+
+  it('waits for a change the tap makes in the next frame', async () => {
+    await open('/next-frame');
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    assert.equal(await status(), 'Next frame', 'the answer came after the change');
+    assert.ok(all((await device.describe()).root).some((n) => n.label === 'Next frame'), 'and the description shows it');
   });
 
   it('still waits for an animation the tap started', async () => {

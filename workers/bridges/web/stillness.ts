@@ -33,16 +33,22 @@ interface ProbeArgs {
   /** Wait for frames (and for running animations, up to waitMs) before answering. */
   frames: boolean;
   waitMs: number;
+  /** The look found at rest right before the last input (null when unknown): one frame that still shows it means the input changed nothing. */
+  beforeInputSig: string | null;
 }
 
 /**
  * Runs in the page. The signature joins a layout hash (offset geometry, which transforms of
  * an infinite spinner do not touch), the scroll offsets of every element and of the
- * document, and a count of DOM mutations. The page keeps the last signature and since when
- * it has held, so a second observation of an unchanged page need not wait again. With
- * `frames`, it first lets the finite animations run out (up to `waitMs`), then compares the
- * signature at two consecutive animation frames: reading offsets forces any pending style and
- * layout, and a frame in between means the change was painted.
+ * document, a count of DOM mutations, focus, which elements are hidden (visibility), form
+ * values, the visual viewport and the URL. The page keeps the last signature and since when it has held, so a second observation
+ * of an unchanged page need not wait again. With `frames`, it first lets the finite
+ * animations run out (up to `waitMs`), then looks for evidence over animation frames (reading
+ * offsets forces any pending style and layout, and a frame in between means the change was
+ * painted): the look after one frame is the one found at rest before the input (the input
+ * changed nothing); or the look when the awaited animations finished holds over the next
+ * frame (their last frame was the first of the two); or, where the input did change the
+ * page, the look holds over two consecutive frames.
  */
 async function probePage(args: ProbeArgs): Promise<Probe> {
   type Memory = { mutations: number; sig: string; since: number };
@@ -73,12 +79,16 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
     const all = document.getElementsByTagName('*');
     const active = document.activeElement;
     let focus = -1;
+    let hidden = 0;
     let values = 0;
     for (let i = 0; i < all.length; i++) {
       const el = all[i] as HTMLElement;
       hash = (Math.imul(hash, 31) + (el.offsetLeft | 0) * 7 + (el.offsetTop | 0) * 13 + (el.offsetWidth | 0) * 17 + (el.offsetHeight | 0) * 19) | 0;
       if (el.scrollTop || el.scrollLeft) scrolls.push(i, el.scrollLeft, el.scrollTop);
       if (el === active) focus = i;
+      // A tap leaves the pointer over what it touched, and :hover styles may show or hide content
+      // with no mutation and no layout change (visibility); script cannot ask for :hover after a touch.
+      if (getComputedStyle(el).visibility !== 'visible') hidden = (Math.imul(hidden, 31) + i) | 0;
       if (el.shadowRoot || el.tagName === 'IFRAME') opaque = true;
       // Form state lives in properties, which DOM mutations do not report.
       if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement) {
@@ -88,7 +98,7 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
       }
     }
     const zoom = visualViewport ? `${visualViewport.scale},${visualViewport.offsetLeft},${visualViewport.offsetTop}` : '';
-    const sig = `${hash}|${all.length}|${memory.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}|${focus}|${values}|${zoom}`;
+    const sig = `${hash}|${all.length}|${memory.mutations}|${scrollX},${scrollY}|${scrolls.join(',')}|${focus}|${hidden}|${values}|${zoom}|${location.href}`;
     if (sig !== memory.sig || running > 0) {
       memory.sig = sig;
       memory.since = performance.now();
@@ -109,19 +119,29 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
   let framesEqual: boolean | null = null;
   const known = running.length === 0 && (Math.min(performance.now() - memory.since, args.sinceInputMs) >= args.quietMs || sig === args.restingSig);
   if (args.frames && !known) {
+    let animated = false;
     if (running.length > 0 && args.waitMs > 0) {
       const finished = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
       await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, args.waitMs))]);
       running = finite();
       sig = sign(running.length);
+      animated = running.length === 0;
     }
     if (running.length === 0) {
+      const before = animated ? sig : null;
       const first = await frame();
-      const before = sign(finite().length);
-      const second = await frame();
       running = finite();
       sig = sign(running.length);
-      framesEqual = first && second ? before === sig && running.length === 0 : null;
+      if (!first) framesEqual = null;
+      else if (running.length > 0) framesEqual = false;
+      else if (sig === before || sig === args.beforeInputSig) framesEqual = true;
+      else {
+        const held = sig;
+        const second = await frame();
+        running = finite();
+        sig = sign(running.length);
+        framesEqual = second ? held === sig && running.length === 0 : null;
+      }
     }
   }
   return { running: running.length, sameForMs: performance.now() - memory.since, sig, framesEqual, opaque };
@@ -131,6 +151,8 @@ const POLL_MS = 50;
 /** How often in-flight requests are looked at again while the page itself is at rest. */
 const REQUEST_POLL_MS = 16;
 const LONG_ANIMATION_MS = 60_000;
+/** How soon after a wait() found the page at rest its look stands for the page (the describe() right after it). */
+const FRESH_LOOK_MS = 50;
 /** Room for the two frames a probe waits for (each gives up after 100 ms). */
 const FRAMES_GRACE_MS = 250;
 const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
@@ -151,10 +173,16 @@ export interface StillnessWaitOptions {
  * flight, and the page looked the same on two consecutive frames; the quiet window (still for
  * `quietMs`) remains the fallback where frames give no evidence. An input is a change too: right
  * after a tap the page may not have reacted yet, and its old stillness must not count. It
- * remembers the look it last found at rest, so a look at an unchanged page answers at once.
+ * remembers the look it last found at rest, so a look at an unchanged page answers at once, and
+ * an input after which the page shows that very look one frame later changed nothing.
  */
 export class StillnessWatch {
+  /** The look last found at rest, and when the probe that found it was sent. */
   private settled: { at: number; sig: string } | undefined;
+  /** The look at rest just before the input in progress or last ended (null: not known). */
+  private beforeInputSig: string | null = null;
+  /** The look of the last wait() that found the page at rest, not yet handed to look(). */
+  private fresh: { at: number; answeredAt: number; sig: string } | undefined;
 
   constructor(
     private readonly page: Page,
@@ -163,12 +191,34 @@ export class StillnessWatch {
   ) {}
 
   /**
-   * The page's look now, in one instant probe, when it can vouch for the page's content (by
-   * evidence only, nothing finite moving, nothing it cannot see into); else undefined.
+   * An input starts; `previousInputEnd` is when the one before it ended. The look last found at
+   * rest is the screen the input acts on only if no input came after it.
    */
-  async look(): Promise<string | undefined> {
+  inputStarting(previousInputEnd: number): void {
+    this.beforeInputSig = this.settled && this.settled.at > previousInputEnd ? this.settled.sig : null;
+  }
+
+  /**
+   * The page's look, when it can vouch for the page's content (by evidence only, nothing
+   * finite moving, nothing it cannot see into); else undefined. The look the last wait()
+   * found at rest serves once, right after it and with no input since (`inputSince`: when the
+   * last input started or ended, whichever is later): the page just said it was still, and
+   * asking again would cost a round trip to the page. Otherwise one instant probe.
+   */
+  async look(inputSince = -Infinity): Promise<string | undefined> {
     if (this.rule !== 'evidence') return undefined;
-    const args: ProbeArgs = { longMs: LONG_ANIMATION_MS, quietMs: Infinity, sinceInputMs: 0, restingSig: null, frames: false, waitMs: 0 };
+    const fresh = this.fresh;
+    this.fresh = undefined;
+    if (fresh && fresh.at > inputSince && performance.now() - fresh.answeredAt <= FRESH_LOOK_MS) return fresh.sig;
+    const args: ProbeArgs = {
+      longMs: LONG_ANIMATION_MS,
+      quietMs: Infinity,
+      sinceInputMs: 0,
+      restingSig: null,
+      frames: false,
+      waitMs: 0,
+      beforeInputSig: null,
+    };
     const probe = await (this.page.evaluate(pageCall(probePage, args)) as Promise<Probe>).catch(() => undefined);
     return probe && probe.running === 0 && !probe.opaque ? probe.sig : undefined;
   }
@@ -177,6 +227,7 @@ export class StillnessWatch {
     const { quietMs, timeoutMs, lastInputAt, inputStartedAt } = options;
     const evidence = this.rule === 'evidence';
     const start = performance.now();
+    this.fresh = undefined;
     for (;;) {
       const left = Math.max(0, timeoutMs - (performance.now() - start));
       const frames = evidence && left > 0;
@@ -189,7 +240,9 @@ export class StillnessWatch {
         restingSig,
         frames,
         waitMs: Math.max(0, left - POLL_MS),
+        beforeInputSig: evidence ? this.beforeInputSig : null,
       };
+      const sentAt = performance.now();
       const answer = (this.page.evaluate(pageCall(probePage, args)) as Promise<Probe>).catch((err: unknown) => {
         // A page that navigates away mid-probe is changing, not broken.
         if (err instanceof Error && NAVIGATING.test(err.message)) return { running: 1, sameForMs: 0, sig: '', framesEqual: false, opaque: true };
@@ -210,7 +263,8 @@ export class StillnessWatch {
       const atRest = probe.running === 0 && pending === 0;
       const seenAtRest = evidence && restingSig === probe.sig;
       if (atRest && (sameFor >= quietMs || probe.framesEqual === true || seenAtRest)) {
-        this.settled = { at: now, sig: probe.sig };
+        this.settled = { at: sentAt, sig: probe.sig };
+        if (evidence && !probe.opaque) this.fresh = { at: sentAt, answeredAt: now, sig: probe.sig };
         return { still: true, ms: Math.round(sameFor) };
       }
       const elapsed = now - start;

@@ -92,7 +92,7 @@ export class WebDevice implements DeviceBridge {
   private inputStartedAt = -Infinity;
   private readonly stillness: StillnessWatch;
   /** The last capture and the page's look just before it was taken. */
-  private lastCapture: { look: string; at: number; capture: CdpAxCapture } | undefined;
+  private lastCapture: { look: string; capture: CdpAxCapture } | undefined;
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
@@ -148,18 +148,19 @@ export class WebDevice implements DeviceBridge {
 
   /**
    * The raw capture behind describe(): its JSON is a `cdp-ax` tree that `simlab outline --file`
-   * reads. A page whose look (layout, scroll offsets, DOM mutations, focus, form values) is the
-   * one of the last capture, with no input since, gives that capture again: reading the tree and
-   * the layout costs far more than asking the page whether anything changed.
+   * reads. A page whose look (layout, scroll offsets, DOM mutations, focus, visibility, form
+   * values, URL) is the one of the last capture gives that capture again, also after an input that
+   * changed none of it (a tap on what was already selected): reading the tree and the layout
+   * costs far more than asking the page whether anything changed. The look is the one
+   * waitForStill() just found, when it came right before with no input since.
    */
   async rawTree(): Promise<CdpAxCapture> {
     return this.guard(async () => {
-      const at = performance.now();
-      const look = await this.stillness.look();
+      const look = await this.stillness.look(Math.max(this.lastInputAt, this.inputStartedAt));
       const last = this.lastCapture;
-      if (look !== undefined && last && last.look === look && last.at > this.lastInputAt) return last.capture;
+      if (look !== undefined && last && last.look === look) return last.capture;
       const capture = await captureCdpAx(this.cdp, this.viewport, this.info.scale, this.drawScale);
-      this.lastCapture = look === undefined ? undefined : { look, at, capture };
+      this.lastCapture = look === undefined ? undefined : { look, capture };
       return capture;
     });
   }
@@ -410,6 +411,7 @@ export class WebDevice implements DeviceBridge {
     // An action queued behind one during which the browser died sends nothing.
     const start = () => {
       if (this.closed) return Promise.reject(this.unavailable('not_delivered'));
+      this.stillness.inputStarting(this.lastInputAt);
       this.inputStartedAt = performance.now();
       return action();
     };
