@@ -15,6 +15,8 @@ const JSON_MARKS: Array<[TreeFormat, ...RegExp[]]> = [
   ['rico', /"activity_name"\s*:|"visible-to-user"\s*:|"scrollable-vertical"\s*:/],
   ['idb-json', /"AX(?:Frame|Label|UniqueId|Value)"\s*:/],
   ['maestro-json', /"attributes"\s*:\s*\{/, /"(?:bounds|accessibilityText|hintText|ignoreBoundsFiltering|resource-id)"\s*:/],
+  // Maestro's debug output of a flow: its commands, a failed one holding the screen.
+  ['maestro-json', /^\[\s*\{\s*"command"\s*:\s*\{/, /"metadata"\s*:\s*\{/],
   ['wda-json', /"type"\s*:\s*"(?:XCUIElementType)?\w+"/, /"rect"\s*:\s*\{|"frame"\s*:\s*"\{\{/],
 ];
 

@@ -13,6 +13,6 @@ export const TREE_FORMAT_DESCRIPTIONS: Record<TreeFormat, string> = {
   'ios-xml': 'iOS XCUITest / WebDriverAgent / Appium page source XML',
   'idb-json': '`idb ui describe-all` or AXe `describe-ui` JSON (flat or nested)',
   'cdp-ax': "Chromium's CDP accessibility tree (Accessibility.getFullAXTree) JSON",
-  'maestro-json': '`maestro hierarchy` JSON (attributes + children, bounds "[x1,y1][x2,y2]"; Android and iOS)',
+  'maestro-json': '`maestro hierarchy` JSON (attributes + children, bounds "[x1,y1][x2,y2]"; Android and iOS), or a flow\'s debug commands-*.json (the screen of its last failed command)',
   'wda-json': 'WebDriverAgent JSON page source (`/source?format=json`, bare or in its {"value": ...} envelope)',
 };

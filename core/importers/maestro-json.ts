@@ -6,6 +6,7 @@ import { androidRole, guessAndroidScale, isEditableRole } from './android-roles.
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { DEFAULT_IOS_SCALE } from './ios-roles.js';
 import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
+import { failedCommandScreen } from './maestro-commands.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
 import { applicationRoot, assembleScreen } from './screen-parts.js';
 
@@ -120,15 +121,16 @@ function outermost(n: TreeNode, text: string): TreeNode[] {
   return topBounds(n, text) ? [n] : kidsOf(n).flatMap((c) => outermost(c, text));
 }
 
-
 /**
  * Maestro's `maestro hierarchy` JSON: nested `{attributes, children}` with `bounds` as
  * `"[x1,y1][x2,y2]"` and flags as strings. The Android flavour (view `class`, `resource-id`
  * with `:id/`) is in pixels and becomes points with the density that makes the screen ~411
  * points wide; the iOS flavour is in points (default scale 3). Maestro keeps one window.
+ * Maestro's debug output of a flow (commands-*.json) gives the screen of its last failed command.
  */
 export function importMaestroJson(text: string, options: ImportOptions): Screen {
-  const doc = parseJson(text, 'maestro-json');
+  const parsed = parseJson(text, 'maestro-json');
+  const doc = failedCommandScreen(parsed, text) ?? parsed;
   if (!isObject(doc) || !(isObject(doc.attributes) || Array.isArray(doc.children))) {
     throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'the document is not a Maestro tree node {attributes, children}');
   }

@@ -143,6 +143,46 @@ describe('Maestro hierarchy JSON', () => {
   });
 });
 
+/** A flow's debug output (commands-*.json): each command with its status; a failed one keeps the screen it failed on. */
+function maestroCommand(name: string, failedOn?: unknown): Record<string, unknown> {
+  const metadata: Record<string, unknown> = { status: failedOn ? 'FAILED' : 'COMPLETED', timestamp: 1764338769126, duration: 120 };
+  if (failedOn) metadata.error = { message: `Element not found: ${name}`, hierarchyRoot: failedOn };
+  return { command: { tapOnElement: { selector: { textRegex: name, optional: false } } }, metadata };
+}
+
+const iosScreen = (app: string, row: string) =>
+  maestroNode({ bounds: '[0,0][0,0]', enabled: 'false' }, [maestroNode({ accessibilityText: app, bounds: '[0,0][393,852]' }, [maestroNode({ accessibilityText: row, bounds: '[0,120][393,164]' })])]);
+
+const maestroCommands = JSON.stringify(
+  [maestroCommand('Wallet'), maestroCommand('Maybe later', iosScreen('Shop', 'Optional prompt')), maestroCommand('Basket'), maestroCommand('Pay now', iosScreen('Shop', 'Order summary'))],
+  null,
+  2,
+);
+
+describe("Maestro's debug output of a flow (commands-*.json)", () => {
+  it('is detected and gives the screen of the last failed command, where the flow stopped', () => {
+    assert.equal(detectFormat(maestroCommands), 'maestro-json');
+    const s = importScreen(maestroCommands);
+    assert.equal(s.platform, 'ios');
+    assert.equal(s.app, 'Shop');
+    const labels = all(s.root).map((n) => n.label);
+    assert.ok(labels.includes('Order summary'));
+    assert.ok(!labels.includes('Optional prompt'), 'an optional command that failed earlier is not the screen');
+  });
+
+  it('without a failed command, truncated, or with a broken screen, is INVALID_ARGS with its position', () => {
+    const passed = JSON.stringify([maestroCommand('Wallet'), maestroCommand('Basket')], null, 2);
+    assert.equal(detectFormat(passed), 'maestro-json');
+    assert.match(invalidArgs(() => importScreen(passed)).message, /none did/);
+    const cut = invalidArgs(() => importScreen(maestroCommands.slice(0, 700)));
+    assert.equal(cut.options.details?.format, 'maestro-json');
+    assert.ok(typeof cut.options.details?.line === 'number' && cut.options.details.line > 1);
+    const notATree = JSON.stringify([maestroCommand('Wallet', 'no screen')], null, 2);
+    const err = invalidArgs(() => importScreen(notATree));
+    assert.equal(err.options.details?.line, notATree.slice(0, notATree.indexOf('"hierarchyRoot"')).split('\n').length);
+  });
+});
+
 describe('WebDriverAgent JSON source', () => {
   it('is detected and read like the XML source: windows, identifiers, toggles, declared invisibility', () => {
     assert.equal(detectFormat(wda), 'wda-json');
