@@ -1,5 +1,5 @@
 import type { Rect } from '../model/geometry.js';
-import { containsRect, intersectRect, rectArea } from '../model/geometry.js';
+import { containsRect, intersectRect, rectArea, rectCentre } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { flattenTiledRows } from './grid.js';
@@ -103,12 +103,36 @@ function conflicts(c: Candidate, taken: readonly Candidate[]): boolean {
   });
 }
 
+/** Scores equal to this many decimals are a tie (the outline prints them so). */
+const rounded = (score: number): number => Math.round(score * 1000);
+
 function byScore(a: Scored, b: Scored): number {
   const fa = a.candidate.containerFrame;
   const fb = b.candidate.containerFrame;
-  // One cell says little about a list: such a list comes after every list of several.
+  return byScoreOnly(a, b) || fa.y - fb.y || fa.x - fb.x || a.candidate.cells.length - b.candidate.cells.length;
+}
+
+/**
+ * Of the lists tied for first, the main one is the larger, then the one nearer the screen's
+ * centre (two panes of one size: the one a person reads); the others keep reading order.
+ */
+function mainFirst(sorted: Scored[], strips: ReadonlySet<Scored>, screen: Screen): Scored[] {
+  const [top] = sorted;
+  if (!top) return sorted;
+  const tied = sorted.filter((s) => strips.has(s) === strips.has(top) && byScoreOnly(s, top) === 0);
+  const centre = rectCentre({ x: 0, y: 0, ...screen.size });
+  const offCentre = (f: Rect) => Math.hypot(rectCentre(f).x - centre.x, rectCentre(f).y - centre.y);
+  const main = tied.reduce((best, s) => {
+    const [fs, fb] = [s.candidate.containerFrame, best.candidate.containerFrame];
+    return rectArea(fs) > rectArea(fb) || (rectArea(fs) === rectArea(fb) && offCentre(fs) < offCentre(fb)) ? s : best;
+  }, top);
+  return [main, ...sorted.filter((s) => s !== main)];
+}
+
+/** Higher score first; one cell says little about a list: such a list comes after every list of several. */
+function byScoreOnly(a: Scored, b: Scored): number {
   const single = Number(a.candidate.cells.length === 1) - Number(b.candidate.cells.length === 1);
-  return single || b.score - a.score || fa.y - fb.y || fa.x - fb.x || a.candidate.cells.length - b.candidate.cells.length;
+  return single || rounded(b.score) - rounded(a.score);
 }
 
 /**
@@ -128,7 +152,11 @@ export function detectLists(screen: Screen): FoundList[] {
   const admitted = candidates.map((c) => scoreCandidate(c, screen.size)).filter((s) => admissible(s, screen));
   const strips = new Set(admitted.filter((s) => isStripInside(s.candidate, admitted)));
   // A strip of chips or stories inside a column of rows is not the screen's main list.
-  const scored = admitted.sort((a, b) => Number(strips.has(a)) - Number(strips.has(b)) || byScore(a, b));
+  const scored = mainFirst(
+    admitted.sort((a, b) => Number(strips.has(a)) - Number(strips.has(b)) || byScore(a, b)),
+    strips,
+    screen,
+  );
   const taken: Candidate[] = [];
   const out: FoundList[] = [];
   for (const s of scored) {

@@ -195,6 +195,45 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 500, w: W, h: 168 }, actions))), []);
   });
 
+  it('leaves rows that load more rows out of the cells: a lone "View 1 more reply" button, a spinner at the end', () => {
+    const comment = (name: string, y: number) =>
+      node('Cell', { x: 0, y, w: W, h: 100 }, [node('Image', { x: 16, y: y + 10, w: 40, h: 40 }, [], { label: `${name} picture` }), text(`${name} said hi`, { x: 64, y: y + 10, w: 300, h: 40 }), node('Button', { x: 64, y: y + 60, w: 60, h: 30 }, [], { label: 'Reply', actions: ['tap'] })], { label: name, actions: ['tap'] });
+    const more = node('Cell', { x: 0, y: 300, w: W, h: 30 }, [node('Button', { x: 85, y: 302, w: 105, h: 16 }, [], { label: 'View 1 more reply', actions: ['tap'] })], { actions: ['tap'] });
+    const loading = node('Group', { x: 0, y: 530, w: W, h: 60 }, [node('Spinner', { x: 180, y: 540, w: 30, h: 30 }), text('Loading…', { x: 150, y: 572, w: 90, h: 16 })]);
+    const lists = detectLists(screenOf(node('Grid', { x: 0, y: 100, w: W, h: 744 }, [comment('ann', 100), comment('kal', 200), more, comment('rus', 330), comment('mam', 430), loading])));
+    assert.deepEqual(lists[0]?.cells.map((c) => c.label), ['ann', 'kal', 'rus', 'mam']);
+    // A list whose every row is one button stays a list of buttons.
+    const menu = ['Archive', 'Mute', 'Block', 'Report'].map((label, i) => node('Cell', { x: 0, y: 100 + i * 50, w: W, h: 50 }, [node('Button', { x: 16, y: 105 + i * 50, w: 200, h: 40 }, [], { label, actions: ['tap'] })]));
+    assert.equal(detectLists(screenOf(node('Table', { x: 0, y: 100, w: W, h: 200 }, menu)))[0]?.cells.length, 4);
+  });
+
+  it('keeps a list the platform names with one or two cells in view (a web listbox, a RecyclerView)', () => {
+    const one = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('Only result', 100, 120)])));
+    assert.equal(one[0]?.cells.length, 1);
+    const two = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)])));
+    assert.deepEqual(labels(two[0]?.cells ?? []), ['A', 'B']);
+    // The same rows in a container the platform does not name are not a list.
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)]))), []);
+  });
+
+  it('takes the larger list, then the one nearer the centre, as the main list when two score the same', () => {
+    // Two panes of one size side by side on a tablet: the same rows, one pane nearer the centre.
+    const pane = (x: number, w: number, name: string) => node('List', { x, y: 100, w, h: 400 }, Array.from({ length: 4 }, (_, i) => row(`${name} ${i}`, 100 + i * 100, 100, x, w)));
+    const wide = { ...screenOf(), size: { w: 1200, h: 844 } };
+    const left = pane(0, 400, 'Left');
+    const middle = pane(420, 400, 'Middle');
+    wide.root = node('Application', { x: 0, y: 0, w: 1200, h: 844 }, [left, middle]);
+    const [main, other] = detectLists(wide);
+    assert.equal(main?.score, other?.score, 'a tie');
+    assert.equal(main?.container, middle, 'the pane nearer the centre');
+    // Of two lists with the same score, the larger one leads, whatever their order on the screen.
+    const small = node('List', { x: 0, y: 100, w: W, h: 240 }, Array.from({ length: 4 }, (_, i) => row(`S${i}`, 100 + i * 60)));
+    const large = node('List', { x: 0, y: 400, w: W, h: 440 }, Array.from({ length: 4 }, (_, i) => row(`L${i}`, 400 + i * 60)));
+    const lists = detectLists(screenOf(small, large));
+    assert.equal(lists[0]?.score, lists[1]?.score);
+    assert.deepEqual([lists[0]?.container, lists[1]?.container], [large, small]);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);
@@ -202,7 +241,17 @@ describe('detectLists', () => {
   });
 });
 
-describe('clipped end cells', { skip: withoutFixtures() }, () => {
+describe('clipped end cells', () => {
+  it('marks a first row that the top of the list cuts, and the last one the bottom cuts', () => {
+    const rows = Array.from({ length: 8 }, (_, i) => row(`Row ${i}`, 70 + i * 100, 100));
+    const clip: Rect = { x: 0, y: 100, w: W, h: 650 };
+    for (const r of rows) r.visibleFrame = { x: 0, y: Math.max(r.frame.y, 100), w: W, h: Math.min(r.frame.y + 100, 750) - Math.max(r.frame.y, 100) };
+    const [list] = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 650 }, rows.filter((r) => r.frame.y < 750), { visibleFrame: clip })));
+    assert.deepEqual(labels(list?.clipped ?? []), ['Row 0', 'Row 6']);
+  });
+});
+
+describe('clipped end cells on captured dumps', { skip: withoutFixtures() }, () => {
   it('marks the last row that the list edge cuts, even where uiautomator already clipped its bounds', () => {
     const screen = parseScreen(loadFixture('android/appium_settings_top.xml').text);
     const [main] = detectLists(screen);

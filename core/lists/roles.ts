@@ -3,6 +3,10 @@ import type { UiNode } from '../model/ui-node.js';
 /** Containers the platform itself declares to be collections. */
 const COLLECTIONS = new Set(['List', 'Table', 'Grid']);
 const SCROLLERS = new Set(['ScrollView', 'List', 'Table', 'Grid']);
+/** Controls that load or reveal more rows when tapped. */
+const LOADERS = new Set(['Button', 'Link']);
+/** What shows that rows are being loaded. */
+const SPINNERS = new Set(['Spinner', 'ProgressBar']);
 /** Text that sits between rows: section headers, captions. */
 const TEXTUAL = new Set(['Text', 'Heading']);
 /** Inputs are the fields of a form, not the cells of a list. */
@@ -30,4 +34,24 @@ export function saysOnlyText(n: UiNode): boolean {
   };
   walk(n);
   return !other && texts === 1;
+}
+
+/** The nodes inside `n` (itself left out) that say or do something. */
+function speakersIn(n: UiNode): UiNode[] {
+  return n.children.flatMap((c) => [...(c.label || c.value || c.actions.length > 0 ? [c] : []), ...speakersIn(c)]);
+}
+
+/**
+ * A row that loads rows instead of being one: it holds one button or link and nothing else but
+ * that control's own text ("View 1 more reply", "Load more"), or a spinner with at most a text
+ * ("Loading…"). A row that is itself such a control counts as well.
+ */
+export function isLoadMoreRow(n: UiNode): boolean {
+  const inside = speakersIn(n);
+  if (inside.some((m) => SPINNERS.has(m.role))) return inside.every((m) => SPINNERS.has(m.role) || isTextual(m));
+  const controls = LOADERS.has(n.role) ? [n] : inside.filter((m) => LOADERS.has(m.role));
+  const [control] = controls;
+  if (controls.length !== 1 || !control || !(control.label || control.value)) return false;
+  const ownText = new Set(speakersIn(control));
+  return inside.every((m) => m === control || (ownText.has(m) && isTextual(m)));
 }

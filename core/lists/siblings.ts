@@ -1,7 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import { containsRect } from '../model/geometry.js';
 import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isCell, isCollection, isScroller, isTextual, saysOnlyText } from './roles.js';
+import { isCell, isCollection, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -37,6 +37,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
   return groups
     .map((g) => unstack(g, axis))
     .map(dropHeaders)
+    .map(dropLoadMore)
     .map(dropNestedLists)
     .map(trimForeignEnds)
     .map((g) => trimOversized(g, axis))
@@ -143,6 +144,12 @@ function unstack(group: readonly Placed[], axis: ListAxis): Placed[] {
 function dropHeaders(group: Placed[]): Placed[] {
   const rows = group.filter((m) => !isTextual(m.node) && !saysOnlyText(m.node));
   return rows.length >= 2 && rows.length < group.length ? rows : group;
+}
+
+/** Rows that load more rows (a "View 1 more reply" between comments, a spinner at the end) are not cells, when the rows are something else. */
+function dropLoadMore(group: Placed[]): Placed[] {
+  const rows = group.filter((m) => !isLoadMoreRow(m.node));
+  return rows.length >= 2 && 2 * (group.length - rows.length) < rows.length ? rows : group;
 }
 
 /**
