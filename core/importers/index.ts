@@ -39,10 +39,11 @@ function importCdpAxText(text: string): Screen {
 }
 
 /**
- * `maestro hierarchy > file` saves the CLI's `Running on <device>` line ahead of the JSON. It is
+ * `maestro hierarchy > file` saves the CLI's `Running on <device>` line ahead of the JSON, and on
+ * iOS some CLI versions a further line (`None: `) before its opening brace. Those lines are
  * blanked, not cut, so a broken document's line and column still point into the file as saved.
  */
-const MAESTRO_BANNER = /^Running on [^\n]*(?=\n)/;
+const MAESTRO_BANNER = /^Running on [^\n]*\n(?:[^{\n][^\n]*\n)*/;
 
 /**
  * A raw UI tree (any of TREE_FORMATS, detected unless `format` is given) as a normalized
@@ -52,7 +53,7 @@ const MAESTRO_BANNER = /^Running on [^\n]*(?=\n)/;
  */
 export function importScreen(text: string, options: ImportScreenOptions = {}): Screen {
   if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'the tree must be text');
-  const body = text.replace(/^\uFEFF/, '').replace(MAESTRO_BANNER, (banner) => ' '.repeat(banner.length));
+  const body = text.replace(/^\uFEFF/, '').replace(MAESTRO_BANNER, (banner) => banner.replace(/[^\n]/g, ' '));
   const format = options.format ?? detectFormat(body);
   if (!isTreeFormat(format)) throw unknownFormat(`unknown tree format ${JSON.stringify(format)}`);
   return IMPORTERS[format](body, options);

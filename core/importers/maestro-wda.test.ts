@@ -141,6 +141,14 @@ describe('Maestro hierarchy JSON', () => {
     const err = invalidArgs(() => importScreen(bad));
     assert.equal(err.options.details?.line, bad.slice(0, bad.indexOf('"[42,540]"')).split('\n').length);
   });
+
+  it('reads an iOS hierarchy saved with the CLI lines before its opening brace ("Running on", "None: ")', () => {
+    const saved = `Running on iPhone 15 Pro - iOS 17.2 - 06A2DF8B\nNone: \n${maestroIos}`;
+    assert.equal(importScreen(saved).app, 'Contacts');
+    const bad = saved.replace('"[0,200][402,244]"', '"[0,200]"');
+    const err = invalidArgs(() => importScreen(bad));
+    assert.equal(err.options.details?.line, bad.slice(0, bad.indexOf('"[0,200]"')).split('\n').length);
+  });
 });
 
 /** A flow's debug output (commands-*.json): each command with its status; a failed one keeps the screen it failed on. */
