@@ -2,6 +2,7 @@ import type { AppState, Platform, Point, Rect, Screen, Stillness, UiNode } from 
 import type { AdmittedTimeline } from '../core/wire/admitted-timeline.js';
 import type { StreamOptions } from '../core/wire/worker-protocol.js';
 import type { DeviceStatus } from '../core/wire/device.js';
+import type { AccessUnit } from './media/h264-access-units.js';
 
 /** What a device can do; asking for a missing one is UNSUPPORTED with the reason. */
 export interface Capabilities {
@@ -59,6 +60,13 @@ export interface Frame {
   height: number;
 }
 
+/** A device's H.264 as a recording takes it. */
+export interface H264Stream {
+  /** The screen in points, as touches are given (the video is in the device's pixels, its SPS says how many). */
+  points: { w: number; h: number };
+  stop(): void;
+}
+
 export interface PerformOptions {
   /** Aborting it stops the gesture before its next step and lifts every finger it holds. */
   signal?: AbortSignal;
@@ -102,6 +110,14 @@ export interface DeviceBridge {
    * choose its frames' size and quality takes `options` (else it streams what the device gives).
    */
   frames(onFrame: (frame: Frame) => void, options?: StreamOptions): () => void;
+  /**
+   * The device's own H.264, where its frames come encoded (Android's screenrecord), so a
+   * recording copies it instead of encoding frames again: access units stamped when they
+   * arrived, from the first key frame of a stream started for this listener on. `first` marks
+   * each stream's first unit (key, with its parameter sets in it): the device restarts its
+   * encoder now and then. Null when the frames do not come so (the recording then encodes).
+   */
+  h264?(onUnit: (unit: AccessUnit, first: boolean) => void): H264Stream | null;
   appState(): Promise<AppState>;
   waitForStill(options?: WaitForStillOptions): Promise<Stillness>;
   /**

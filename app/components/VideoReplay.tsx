@@ -99,7 +99,9 @@ export function VideoReplay({ recordings, actions, step, onStep }: Props) {
           playsInline
           preload="auto"
           onLoadedMetadata={(e) => {
-            setSize({ w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight });
+            // Touches are in the screen's points; a copied (Android) video is in the device's pixels.
+            const screen = recording.facts?.screen;
+            setSize(screen ? { w: screen.width, h: screen.height } : { w: e.currentTarget.videoWidth, h: e.currentTarget.videoHeight });
             if (autoStep.current !== step) seekTo(step);
           }}
           onPlay={() => setPlaying(true)}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActionSchema, SessionSchema } from './api-views.js';
-import { ActionMediaSchema } from './recording-protocol.js';
+import { ActionMediaSchema, RecordingFactsSchema } from './recording-protocol.js';
 
 /** The answer shapes of the recording and replay routes (built by the hub, read by the CLI and the app). */
 export const RecordingStateSchema = z.object({
@@ -16,6 +16,7 @@ export const RecordingSchema = z.object({
   deviceId: z.string(),
   createdAt: z.string(),
   startedAt: z.number().nullable().describe("the device time (ms since the epoch) of the video's t = 0"),
+  facts: RecordingFactsSchema.nullable().describe('how the video was made (the device\'s H.264 copied, or frames encoded), its size in pixels and the screen\'s in points (touches are in points)'),
   endedAt: z.string().nullable(),
   endReason: z.string().nullable(),
   bytes: z.number(),

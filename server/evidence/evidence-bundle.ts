@@ -21,7 +21,8 @@ export const screenFile = (n: number, which: 'before' | 'after') => `screens/${n
 /** What the viewer shows of a session, with its files named as the bundle lays them out (relative paths). */
 export async function viewerDataOf(s: HubServices, sessionId: string, reader: Reader | null): Promise<{ replay: ReplayJson; data: ViewerData }> {
   const replay = await replayOf(s, sessionId, reader);
-  const recordings = replay.recordings.filter((r) => r.bytes > 0).map((r) => ({ id: r.id, file: videoFile(replay.recordings.indexOf(r) + 1), endReason: r.endReason }));
+  // Touches are in the screen's points; a copied video is in the device's pixels: the overlay uses points.
+  const recordings = replay.recordings.filter((r) => r.bytes > 0).map((r) => ({ id: r.id, file: videoFile(replay.recordings.indexOf(r) + 1), endReason: r.endReason, screen: r.facts?.screen ?? null }));
   const steps: ViewerData['steps'] = replay.actions.map((a, i) => ({
     n: i + 1,
     command: a.command,

@@ -88,7 +88,8 @@ function select(i, seek) {
 }
 function draw() {
   const ms = video.currentTime * 1000;
-  overlay.setAttribute('viewBox', '0 0 ' + (video.videoWidth || 1) + ' ' + (video.videoHeight || 1));
+  const screen = recording && recording.screen;
+  overlay.setAttribute('viewBox', screen ? '0 0 ' + screen.width + ' ' + screen.height : '0 0 ' + (video.videoWidth || 1) + ' ' + (video.videoHeight || 1));
   overlay.replaceChildren();
   for (const s of steps) {
     if (!s.media || !recording || s.media.recordingId !== recording.id) continue;

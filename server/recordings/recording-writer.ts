@@ -28,7 +28,7 @@ export class RecordingWriter {
     init: { id: string; sessionId: string; deviceId: string; createdAt: number },
     private readonly onError: (err: unknown) => void,
   ) {
-    this.manifest = { ...init, startedAt: null, endedAt: null, endReason: null, segments: 0, bytes: 0 };
+    this.manifest = { ...init, startedAt: null, facts: null, endedAt: null, endReason: null, segments: 0, bytes: 0 };
     this.timer = setInterval(() => {
       if (this.held.length > 0 && Date.now() - this.heldSince >= SEGMENT_MS) this.flush();
     }, SEGMENT_MS / 2);
@@ -42,6 +42,7 @@ export class RecordingWriter {
     if (piece.seq !== this.nextSeq) return false;
     this.nextSeq += 1;
     if (piece.kind === 'init' && piece.startedAt !== undefined) this.manifest.startedAt = piece.startedAt;
+    if (piece.kind === 'init' && piece.facts) this.manifest.facts = piece.facts;
     if (this.held.length === 0) this.heldSince = Date.now();
     this.held.push(Buffer.from(piece.data.buffer, piece.data.byteOffset, piece.data.byteLength));
     this.heldBytes += piece.data.byteLength;

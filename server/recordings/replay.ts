@@ -22,6 +22,7 @@ export function recordingJson(m: RecordingManifest): RecordingJson {
     deviceId: m.deviceId,
     createdAt: new Date(m.createdAt).toISOString(),
     startedAt: m.startedAt,
+    facts: m.facts ?? null,
     endedAt: m.endedAt === null ? null : new Date(m.endedAt).toISOString(),
     endReason: m.endReason,
     bytes: m.bytes,

@@ -263,10 +263,10 @@ export class HubConnection {
     if (!ffmpeg) return ack({ ok: false, error: 'no ffmpeg on this worker: set FFMPEG_PATH, install ffmpeg-static or the system ffmpeg' });
     let seq = 0;
     const recorder = new DeviceRecorder(recordingId, device.bridge, ffmpeg, {
-      onPiece: (piece, kind, startedAt) => {
+      onPiece: (piece, kind, first) => {
         if (!this.socket.connected) return;
         const data = piece as Uint8Array<ArrayBuffer>;
-        this.socket.emit('recording:piece', { deviceId, recordingId, seq: seq++, kind, ...(startedAt !== undefined ? { startedAt } : {}), data });
+        this.socket.emit('recording:piece', { deviceId, recordingId, seq: seq++, kind, ...(first ?? {}), data });
       },
       onEnd: (error) => {
         if (this.recorders.get(deviceId) === recorder) this.recorders.delete(deviceId);

@@ -9,7 +9,8 @@ import type { TouchTimeline } from '../../../core/gestures/timeline.js';
 import type { AdmittedTimeline } from '../../../core/wire/admitted-timeline.js';
 import { importScreen } from '../../../core/importers/index.js';
 import type { AppState, Rect, Screen, Stillness } from '../../../core/model/index.js';
-import type { Capabilities, DeviceBridge, DeviceInfo, Frame, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
+import type { Capabilities, DeviceBridge, DeviceInfo, Frame, H264Stream, PerformOptions, ScreenshotOptions, ScreenshotResult, WaitForStillOptions } from '../../bridge.js';
+import type { AccessUnit } from '../../media/h264-access-units.js';
 import { screenshotArea } from '../../screenshot-area.js';
 import type { AdbDevice, CommandResult } from './adb/adb-device.js';
 import { deviceUnavailable } from './adb/adb-device.js';
@@ -352,6 +353,12 @@ export class AndroidDevice implements DeviceBridge {
       this.stopSource = undefined;
       this.onStatusChange?.();
     };
+  }
+
+  /** screenrecord's own H.264 for a recording to copy; null on the screencap path. */
+  h264(onUnit: (unit: AccessUnit, first: boolean) => void): H264Stream | null {
+    this.requireUsable();
+    return this.frameSource instanceof ScreenrecordFrames ? this.frameSource.h264(onUnit) : null;
   }
 
   status(): DeviceStatus {
