@@ -1,12 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { OutlineJson } from '../../core/outline/json.js';
 import type { OutlineElement } from '../../core/outline/snapshot.js';
-import { launchWebDevice, type WebDevice } from '../../workers/bridges/web/index.js';
-import { DeviceSession } from '../../workers/session/device-session.js';
-import { okData } from '../../workers/session/test-support/envelopes.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { pageSessionForSuite } from '../support/page-session.js';
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
 
@@ -22,26 +19,11 @@ interface Target {
  * tree does not show, each recording its own name in `window.__hits` when tapped.
  */
 describe('gap filling finds what the accessibility tree hides (headless Chromium)', () => {
-  let server: StaticServer;
-  let device: WebDevice;
-  let session: DeviceSession;
-
-  before(async () => {
-    server = await startStaticServer(PAGES);
-    device = await launchWebDevice({ url: `${server.url}text.html` });
-    session = new DeviceSession(device);
-  });
-  after(async () => {
-    await session?.close();
-    await server?.close();
-  });
-
-  const open = async (page: string): Promise<void> => {
-    okData(await session.execute('web.open', { url: `${server.url}${page}` }));
-  };
-  const outline = async (): Promise<OutlineJson> => okData(await session.execute('outline', { format: 'json' })).outline as OutlineJson;
+  const lab = pageSessionForSuite(PAGES, 'text.html');
+  const open = (page: string): Promise<void> => lab().open(page);
+  const outline = async (): Promise<OutlineJson> => (await lab().outline()).json;
   const targets = (selector: string, attribute: string): Promise<Target[]> =>
-    device.evaluate<Target[]>(
+    lab().device.evaluate<Target[]>(
       `[...document.querySelectorAll(${JSON.stringify(selector)})].map((e) => { const b = e.getBoundingClientRect(); return { name: e.getAttribute(${JSON.stringify(attribute)}), frame: { x: b.x, y: b.y, w: b.width, h: b.height } }; })`,
     );
   const near = (el: OutlineElement, t: Target): boolean =>
@@ -53,8 +35,7 @@ describe('gap filling finds what the accessibility tree hides (headless Chromium
     for (const t of list) {
       const el = (await outline()).elements.find((e) => near(e, t));
       assert.ok(el, `${t.name} at ${JSON.stringify(t.frame)} is not in the outline`);
-      okData(await session.execute('tap', { target: `@${el.index}` }));
-      assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
+      assert.equal(await lab().tapHit(`@${el.index}`), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
     }
   };
 
@@ -84,9 +65,8 @@ describe('gap filling finds what the accessibility tree hides (headless Chromium
 
   it('labels an icon-only control by its icon font ligature', async () => {
     await open('shop.html');
-    okData(await session.execute('tap', { target: '#back-button' }));
-    assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), 'back');
-    const found = await device.hitScan([{ x: 0, y: 0, w: 60, h: 60 }]);
+    assert.equal(await lab().tapHit('#back-button'), 'back');
+    const found = await lab().device.hitScan([{ x: 0, y: 0, w: 60, h: 60 }]);
     assert.deepEqual(
       found.map((n) => [n.role, n.label, n.id]),
       [['Other', 'back', 'back-button']],

@@ -1,13 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Rect } from '../../core/model/index.js';
 import type { OutlineJson } from '../../core/outline/json.js';
 import type { OutlineElement } from '../../core/outline/snapshot.js';
-import { launchWebDevice, type WebDevice } from '../../workers/bridges/web/index.js';
-import { DeviceSession } from '../../workers/session/device-session.js';
-import { okData } from '../../workers/session/test-support/envelopes.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { pageSessionForSuite } from '../support/page-session.js';
 import { KIT_PACKAGES, kitTargets, matchTargets, waitForKit } from './kit-targets.js';
 
 const KITS = fileURLToPath(new URL('./kits/', import.meta.url));
@@ -19,25 +16,12 @@ const KITS = fileURLToPath(new URL('./kits/', import.meta.url));
  * line of the outline that a tap by @N reaches, and no found control may double one the tree has.
  */
 describe('UI kits from npm: every control in the outline and reached by @N (headless Chromium)', () => {
-  let server: StaticServer;
-  let device: WebDevice;
-  let session: DeviceSession;
-
-  before(async () => {
-    server = await startStaticServer(KITS, KIT_PACKAGES);
-    device = await launchWebDevice({ url: `${server.url}chart.html` });
-    session = new DeviceSession(device);
-  });
-  after(async () => {
-    await session?.close();
-    await server?.close();
-  });
-
-  const outline = async (): Promise<OutlineJson> => okData(await session.execute('outline', { format: 'json' })).outline as OutlineJson;
+  const lab = pageSessionForSuite(KITS, 'chart.html', KIT_PACKAGES);
+  const outline = async (): Promise<OutlineJson> => (await lab().outline()).json;
   const inside = (a: Rect, b: Rect): boolean => a.x >= b.x - 1 && a.y >= b.y - 1 && a.x + a.w <= b.x + b.w + 1 && a.y + a.h <= b.y + b.h + 1;
 
   it('chart.js: the axis and legend labels drawn on its canvas are pixel lines, and a tap on a legend label reaches the legend', async () => {
-    okData(await session.execute('web.open', { url: `${server.url}chart.html` }));
+    await lab().open('chart.html');
     const json = await outline();
     const pixel = json.elements.filter((e) => e.source === 'pixel');
     // Single-glyph ticks (0, 5) are beyond the OCR's sparse-text mode: not asserted.
@@ -45,13 +29,13 @@ describe('UI kits from npm: every control in the outline and reached by @N (head
     assert.deepEqual(labels.filter((l) => !pixel.some((e) => e.label === l)), [], `read: ${pixel.map((e) => e.label).join(', ')}`);
     assert.deepEqual(pixel.filter((e) => !labels.includes(e.label ?? '')).map((e) => `${e.role} ${e.label ?? ''}`), [], 'nothing else: no bar taken for an icon, no swatch for a letter');
     const online = pixel.find((e) => e.label === 'Online') as OutlineElement;
-    okData(await session.execute('tap', { target: `@${online.index}` }));
-    assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), 'legend-Online');
+    assert.equal(await lab().tapHit(`@${online.index}`), 'legend-Online');
   });
 
   for (const kit of ['framework7', 'onsen', 'ionic']) {
     it(`${kit}: back arrow, toolbar buttons, hidden toolbar and tabs`, async () => {
-      okData(await session.execute('web.open', { url: `${server.url}${kit}.html` }));
+      const { device, open, tapHit } = lab();
+      await open(`${kit}.html`);
       await waitForKit(device);
       const targets = await kitTargets(device);
       const json = await outline();
@@ -65,8 +49,7 @@ describe('UI kits from npm: every control in the outline and reached by @N (head
       for (const t of [...targets].sort((a, b) => last(a) - last(b))) {
         const el = matchTargets(await outline(), [t]).found[0]?.[1];
         assert.ok(el, `${t.name} is still in the outline`);
-        okData(await session.execute('tap', { target: `@${el.index}` }));
-        assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
+        assert.equal(await tapHit(`@${el.index}`), t.name, `tap on @${el.index} (${el.role} ${el.label ?? ''})`);
       }
       // Nothing else is offered: every hit or pixel line is one of the page's controls.
       const offered = new Set(found.map(([, e]) => e.index));

@@ -1,38 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { OutlineJson } from '../../core/outline/json.js';
-import { launchWebDevice, type WebDevice } from '../../workers/bridges/web/index.js';
-import { DeviceSession } from '../../workers/session/device-session.js';
 import type { PixelConflict } from '../../workers/session/observer.js';
-import { okData } from '../../workers/session/test-support/envelopes.js';
-import { startStaticServer, type StaticServer } from '../support/static-server.js';
+import { pageSessionForSuite } from '../support/page-session.js';
 
 const PAGES = fileURLToPath(new URL('./pages/', import.meta.url));
 const MENU = ['New game', 'Continue', 'Options', 'High scores', 'Help', 'Quit'];
 
 /** The pixel channel on a real page: OCR (tesseract.js, its model from npm) of what the tree cannot see. */
 describe('the pixel channel reads what is painted (headless Chromium, OCR)', () => {
-  let server: StaticServer;
-  let device: WebDevice;
-  let session: DeviceSession;
-
-  before(async () => {
-    server = await startStaticServer(PAGES);
-    device = await launchWebDevice({ url: `${server.url}canvas.html` });
-    session = new DeviceSession(device);
-  });
-  after(async () => {
-    await session?.close();
-    await server?.close();
-  });
-
-  const open = async (page: string): Promise<void> => {
-    okData(await session.execute('web.open', { url: `${server.url}${page}` }));
-  };
+  const lab = pageSessionForSuite(PAGES, 'canvas.html');
+  const open = (page: string): Promise<void> => lab().open(page);
   const outline = async (args: Record<string, unknown> = {}) => {
-    const data = okData(await session.execute('outline', { format: 'json', ...args }));
-    return { json: data.outline as OutlineJson, conflicts: (data.conflicts ?? []) as PixelConflict[] };
+    const { json, data } = await lab().outline(args);
+    return { json, conflicts: (data.conflicts ?? []) as PixelConflict[] };
   };
 
   it('reads a canvas menu by itself: six buttons in points, marked (pixel), outside the lists, and a tap by @N reaches each', async () => {
@@ -41,7 +22,7 @@ describe('the pixel channel reads what is painted (headless Chromium, OCR)', () 
     const pixel = json.elements.filter((e) => e.source === 'pixel');
     assert.deepEqual(pixel.map((e) => `${e.role} ${e.label}`), MENU.map((m) => `Button ${m}`));
     // Drawn at (40, 40 + 72 i) in a canvas whose corner is at x 45: the frames come back in points.
-    const canvas = await device.evaluate<{ x: number; y: number }>('(() => { const b = document.getElementById("menu").getBoundingClientRect(); return { x: b.x, y: b.y }; })()');
+    const canvas = await lab().device.evaluate<{ x: number; y: number }>('(() => { const b = document.getElementById("menu").getBoundingClientRect(); return { x: b.x, y: b.y }; })()');
     pixel.forEach((e, i) => {
       const want = { x: canvas.x + 40, y: canvas.y + 40 + 72 * i, w: 220, h: 48 };
       for (const k of ['x', 'y', 'w', 'h'] as const) assert.ok(Math.abs(e.frame[k] - want[k]) <= 3, `${e.label} ${k} ${e.frame[k]} vs ${want[k]}`);
@@ -50,8 +31,7 @@ describe('the pixel channel reads what is painted (headless Chromium, OCR)', () 
     for (const label of MENU) {
       const el = (await outline()).json.elements.find((e) => e.source === 'pixel' && e.label === label);
       assert.ok(el, label);
-      okData(await session.execute('tap', { target: `@${el.index}` }));
-      assert.equal(await device.evaluate<string>('window.__hits.at(-1)'), label);
+      assert.equal(await lab().tapHit(`@${el.index}`), label);
     }
   });
 
