@@ -41,7 +41,8 @@ export async function startDashboardLab(workerId: string, env: Record<string, st
     worker,
     deviceId,
     close: async () => {
-      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000))]);
+      // unref: a worker that stopped in time must not leave this file's process waiting out the 15 s.
+      await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, 15_000).unref())]);
       worker.killGroup();
       await hub.close();
       dir.remove();
