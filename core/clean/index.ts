@@ -68,7 +68,9 @@ function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string
   let front: WindowInfo | undefined;
   for (const [i, w] of apps.entries()) {
     const under = apps.slice(i + 1).find(covers);
-    const otherApp = under !== undefined && w.title !== undefined && under.title !== undefined && w.title !== under.title;
+    // A named app's small window over a covering window of another app, or of one the dump names
+    // no package for (a Maestro hierarchy of a Compose app), is an overlay on it.
+    const otherApp = under !== undefined && w.title !== undefined && w.title !== under.title;
     if (w.kind === 'app' && !covers(w) && otherApp) {
       overlays.push(w);
       continue;

@@ -2,13 +2,8 @@ import { scaleRect, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { androidNode } from './android-node.js';
-import {
-  androidRole,
-  guessAndroidScale,
-  isEditableRole,
-  isKeyboardPackage,
-  isSystemUiPackage,
-} from './android-roles.js';
+import { androidRole, guessAndroidScale, isEditableRole } from './android-roles.js';
+import { androidWindows } from './android-windows.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { invalidTree, positionOfOffset, positionOfText } from './parse-error.js';
 import { applicationRoot, assembleScreen } from './screen-parts.js';
@@ -85,12 +80,6 @@ function toNode(el: XmlElement, ctx: Context, parentVisible: boolean): UiNode {
   return node;
 }
 
-function windowKind(pkg: string): WindowInfo['kind'] {
-  if (isSystemUiPackage(pkg)) return 'system';
-  if (isKeyboardPackage(pkg)) return 'keyboard';
-  return 'app';
-}
-
 /**
  * Android `uiautomator dump` XML and Appium UiAutomator2 page source. Bounds are pixels and
  * become points with `scale` (default: the common density that makes the screen ~411 points
@@ -112,19 +101,8 @@ export function importAndroidXml(text: string, options: ImportOptions): Screen {
   }
   const scale = requestedScale(options) ?? guessAndroidScale(Math.min(widthPx, heightPx));
 
-  const used = new Map<string, number>();
-  const windows: WindowInfo[] = [];
-  const roots = tops.map((el, i) => {
-    const pkg = el.attrs.package ?? '';
-    const base = pkg || 'window';
-    const n = (used.get(base) ?? 0) + 1;
-    used.set(base, n);
-    const id = n === 1 ? base : `${base}#${n}`;
-    const info: WindowInfo = { id, kind: windowKind(pkg), layer: tops.length - i };
-    if (pkg) info.title = pkg;
-    windows.push(info);
-    return toNode(el, { text, scale, window: id }, true);
-  });
+  const windows = androidWindows(tops.map((el) => el.attrs.package ?? ''));
+  const roots = tops.map((el, i) => toNode(el, { text, scale, window: (windows[i] as WindowInfo).id }, true));
 
   const front = windows.find((w) => w.kind === 'app') ?? windows[0];
   const app = front?.title;

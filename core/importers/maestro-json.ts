@@ -1,8 +1,9 @@
-import { scaleRect, type Rect } from '../model/geometry.js';
+import { rectArea, scaleRect, type Rect } from '../model/geometry.js';
 import type { Platform, Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { androidNode } from './android-node.js';
 import { androidRole, guessAndroidScale, isEditableRole } from './android-roles.js';
+import { androidWindows } from './android-windows.js';
 import { requestedScale, type ImportOptions } from './import-options.js';
 import { DEFAULT_IOS_SCALE } from './ios-roles.js';
 import { isJsonObject as isObject, nonEmptyString as str, parseJson } from './json-text.js';
@@ -19,6 +20,7 @@ interface Context {
   text: string;
   platform: Platform;
   scale: number;
+  window: string;
 }
 
 const attrsOf = (n: TreeNode): Record<string, unknown> => (isObject(n.attributes) ? n.attributes : {});
@@ -84,7 +86,7 @@ function toNode(n: TreeNode, ctx: Context, frame: Rect): UiNode {
     role,
     className: className ?? 'Other',
     frame,
-    window: WINDOW,
+    window: ctx.window,
     children: kidsOf(n).flatMap((c) => placed(c, ctx)),
     label,
     value,
@@ -125,7 +127,8 @@ function outermost(n: TreeNode, text: string): TreeNode[] {
  * Maestro's `maestro hierarchy` JSON: nested `{attributes, children}` with `bounds` as
  * `"[x1,y1][x2,y2]"` and flags as strings. The Android flavour (view `class`, `resource-id`
  * with `:id/`) is in pixels and becomes points with the density that makes the screen ~411
- * points wide; the iOS flavour is in points (default scale 3). Maestro keeps one window.
+ * points wide, each outermost node a window (as in uiautomator's dump); the iOS flavour is in
+ * points (default scale 3), one window.
  * Maestro's debug output of a flow (commands-*.json) gives the screen of its last failed command.
  */
 export function importMaestroJson(text: string, options: ImportOptions): Screen {
@@ -143,10 +146,19 @@ export function importMaestroJson(text: string, options: ImportOptions): Screen 
   if (!(widthPx > 0 && heightPx > 0)) throw invalidTree('maestro-json', text, positionOfOffset(text, 0), 'the screen has no size');
   const platform = platformOf(doc);
   const scale = requestedScale(options) ?? (platform === 'android' ? guessAndroidScale(Math.min(widthPx, heightPx)) : DEFAULT_IOS_SCALE);
-  const ctx: Context = { text, platform, scale };
   const size = platform === 'android' ? { w: widthPx / scale, h: heightPx / scale } : { w: widthPx, h: heightPx };
+  if (platform === 'android') {
+    // Each outermost node is a window (status bar, an edge panel, the app), as in uiautomator's dump.
+    const windows = androidWindows(tops.map(packageOf));
+    const roots = tops.map((n, i) => toNode(n, { text, platform, scale, window: (windows[i] as WindowInfo).id }, scaleRect(topBounds(n, text) as Rect, scale)));
+    // The app is the topmost app window that covers half the screen (an edge panel above it is not).
+    const covering = windows.find((w, i) => w.kind === 'app' && rectArea(rects[i] as Rect) >= (widthPx * heightPx) / 2);
+    const app = covering?.title;
+    return assembleScreen({ platform, size, scale, windows, root: applicationRoot(size, roots, app), app });
+  }
+  const ctx: Context = { text, platform, scale, window: WINDOW };
   // The iOS flavour's outermost node is the application, labelled with its name.
-  const app = findPackage(doc) ?? (platform === 'ios' && tops.length === 1 && tops[0] ? str(attrsOf(tops[0]).accessibilityText) : undefined);
+  const app = tops.length === 1 && tops[0] ? str(attrsOf(tops[0]).accessibilityText) : undefined;
   const window: WindowInfo = { id: WINDOW, kind: 'app', layer: 1 };
   if (app) window.title = app;
   const root = applicationRoot(size, placed(doc, ctx), app);
@@ -154,12 +166,20 @@ export function importMaestroJson(text: string, options: ImportOptions): Screen 
   return assembleScreen({ platform, size, scale, windows: [window], root, app });
 }
 
-function findPackage(n: TreeNode): string | undefined {
-  const pkg = str(attrsOf(n).package);
+/**
+ * A window's package: its `package` attribute where Maestro gives one, else the prefix of its
+ * first app resource id (`com.android.systemui:id/clock`); the framework's `android:id/` says nothing.
+ */
+function packageOf(n: TreeNode): string {
+  const a = attrsOf(n);
+  const pkg = str(a.package);
   if (pkg) return pkg;
+  const id = str(a['resource-id']);
+  const prefix = id?.includes(':id/') ? id.slice(0, id.indexOf(':id/')) : undefined;
+  if (prefix && prefix !== 'android') return prefix;
   for (const c of kidsOf(n)) {
-    const found = findPackage(c);
+    const found = packageOf(c);
     if (found) return found;
   }
-  return undefined;
+  return '';
 }

@@ -191,6 +191,43 @@ describe("Maestro's debug output of a flow (commands-*.json)", () => {
   });
 });
 
+describe('Maestro hierarchy JSON: the windows of an Android screen', () => {
+  // As Maestro dumps a Samsung phone: an edge-panel handle of the launcher, the app (a Compose
+  // screen whose package no node names), then the status bar.
+  const windows = JSON.stringify({
+    attributes: {},
+    children: [
+      maestroNode({}, [
+        maestroNode({ class: 'android.widget.FrameLayout', 'resource-id': 'com.sec.android.app.launcher:id/trigger_container', accessibilityText: 'Edge panels', bounds: '[1013,436][1080,778]', clickable: 'true' }),
+        maestroNode({ class: 'android.widget.FrameLayout', 'resource-id': 'android:id/content', bounds: '[0,0][1080,2340]' }, [
+          maestroNode({ class: 'android.view.View', accessibilityText: 'List is empty', bounds: '[437,1555][643,1603]' }),
+          maestroNode({ class: 'android.widget.EditText', hintText: 'Write your message', bounds: '[79,2163][900,2216]', clickable: 'true' }),
+        ]),
+        maestroNode({ class: 'android.widget.FrameLayout', bounds: '[0,0][1080,92]' }, [maestroNode({ class: 'android.widget.TextView', text: '11:35', 'resource-id': 'com.android.systemui:id/clock', bounds: '[61,26][157,92]' })]),
+      ]),
+    ],
+  });
+
+  it('reads each outermost node as a window named by the package of its resource ids', () => {
+    const s = importScreen(windows);
+    assert.deepEqual(
+      s.windows.map((w) => [w.id, w.kind]),
+      [['com.sec.android.app.launcher', 'app'], ['window', 'app'], ['com.android.systemui', 'system']],
+    );
+    assert.equal(s.app, undefined, 'the covering app window names no package, and the edge panel is not the app');
+  });
+
+  it('keeps the app under a small window of another app, which becomes an overlay, and the status bar as a bar', () => {
+    const s = parseScreen(windows);
+    assert.deepEqual(
+      s.windows.map((w) => [w.id, w.kind]),
+      [['com.sec.android.app.launcher', 'overlay'], ['window', 'app'], ['com.android.systemui', 'system']],
+    );
+    const labels = all(s.root).map((n) => n.label);
+    assert.ok(labels.includes('List is empty') && labels.includes('Write your message') && labels.includes('11:35'));
+  });
+});
+
 describe('WebDriverAgent JSON source', () => {
   it('is detected and read like the XML source: windows, identifiers, toggles, declared invisibility', () => {
     assert.equal(detectFormat(wda), 'wda-json');
