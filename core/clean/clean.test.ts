@@ -152,6 +152,22 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
     assert.ok(under.includes('Thread 0') && under.includes('Notification'), 'rows above the stack\'s first card stay');
   });
 
+  it('hides rows under the window\'s own navigation bar backing, where the paint order is given, wrappers and all', () => {
+    const node = (bounds: string, order: number, attrs: string, children = '') =>
+      `<node class="android.view.View" package="com.example.chat" text="" content-desc="" resource-id="" drawing-order="${order}" bounds="${bounds}" ${attrs}>${children}</node>`;
+    const text = (bounds: string, t: string) => `<node class="android.widget.TextView" package="com.example.chat" text="${t}" content-desc="" resource-id="" drawing-order="1" bounds="${bounds}"/>`;
+    // Each row: a plain wrapper around a tappable row around its title.
+    const row = (y: number, t: string, i: number) => node(`[0,${y}][960,${y + 144}]`, i, '', node(`[0,${y}][960,${y + 144}]`, 0, 'clickable="true"', text(`[72,${y + 40}][888,${y + 105}]`, t)));
+    const rows = ['Recipes', 'Ribs', 'Lamb', 'Bread', 'Soup'].map((t, i) => row(2508 - (4 - i) * 144, t, i + 1)).join('');
+    const backing = `<node class="android.view.View" package="com.example.chat" text="" content-desc="" resource-id="android:id/navigationBarBackground" drawing-order="3" bounds="[0,2528][1200,2670]"/>`;
+    const dump = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">${node('[0,0][1200,2670]', 0, '', node('[0,0][1200,2670]', 1, '', node('[0,0][1200,2670]', 0, 'scrollable="true"', rows)) + backing)}</hierarchy>`;
+    const s = parseScreen(dump);
+    const seen = labels(s.root);
+    assert.ok(['Recipes', 'Ribs', 'Lamb', 'Bread'].every((t) => seen.includes(t)), seen.join(', '));
+    assert.ok(!seen.includes('Soup'), 'the last row\'s title lies under the bar backing');
+    assert.ok(!all(s.root).some((n) => n.actions.includes('tap') && n.frame.y * s.scale >= 2508), 'and its tappable wrapper, which names nothing, is gone with it');
+  });
+
   it('keeps the frontmost app window plus system bars and the keyboard, and cuts what the bars cover', () => {
     const node = (pkg: string, cls: string, bounds: string, extra: string, inner = ''): string =>
       `<node index="0" class="${cls}" package="${pkg}" resource-id="" checkable="false" checked="false" enabled="true" focusable="false" focused="false" scrollable="false" long-clickable="false" password="false" selected="false" bounds="${bounds}" ${extra}>${inner}</node>`;

@@ -5,6 +5,9 @@ import { showsSomething } from './visibility.js';
 
 /** A node this much under a panel is hidden by it (a row whose last few points peek out beside a drawer). */
 const MOSTLY = 0.9;
+/** Android's views that paint the status and navigation bars' colour in the app's own window. */
+const BAR_BACKINGS = new Set(['statusBarBackground', 'navigationBarBackground']);
+const isBarBacking = (n: UiNode): boolean => n.id !== undefined && BAR_BACKINGS.has(n.id);
 /** A later sibling spanning this share of its parent or more is a layer of the layout, not a panel. */
 const LAYER_SHARE = 0.95;
 
@@ -19,13 +22,19 @@ function mostlyUnder(seen: Rect, panel: Rect): boolean {
  * than its parent; a later sibling as large as the parent is more often a transparent layer
  * (a scroll view padded under an app bar, an accessibility overlay) and proves nothing.
  */
-function panelsAbove(kids: readonly UiNode[], i: number, parent: UiNode, screen: Rect): Rect[] {
+function panelsAbove(drawnAfter: readonly UiNode[], parent: UiNode, screen: Rect): Rect[] {
   const parentSeen = intersectRect(parent.frame, screen);
   if (!parentSeen) return [];
   const out: Rect[] = [];
-  for (const other of kids.slice(i + 1)) {
+  for (const other of drawnAfter) {
     const seen = intersectRect(other.frame, screen);
-    if (!seen || other.children.length === 0 || rectArea(seen) >= LAYER_SHARE * rectArea(parentSeen)) continue;
+    if (!seen || rectArea(seen) >= LAYER_SHARE * rectArea(parentSeen)) continue;
+    // The window's own backing of a system bar is opaque wherever it lies, though it holds nothing.
+    if (isBarBacking(other)) {
+      out.push(seen);
+      continue;
+    }
+    if (other.children.length === 0) continue;
     // Only where its content lies: a notification stack is see-through above its first card.
     const content = contentBox(other, screen);
     if (content) out.push(content);
@@ -48,6 +57,11 @@ function contentBox(node: UiNode, screen: Rect): Rect | null {
   const x = Math.min(...rects.map((r) => r.x));
   const y = Math.min(...rects.map((r) => r.y));
   return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
+}
+
+/** The nodes inside `node` (itself left out) that are on the screen and say or do something. */
+function speakersIn(node: UiNode, screen: Rect): UiNode[] {
+  return node.children.flatMap((c) => (c.visible === false || !intersectRect(c.frame, screen) ? [] : [...(c.label || c.value || c.actions.length > 0 ? [c] : []), ...speakersIn(c, screen)]));
 }
 
 /** The focused node and its ancestors: what a person is typing into is in front, whatever lies after it. */
@@ -88,9 +102,13 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
     const inFront = focused.has(node);
     if (seen && (covers.some((c) => containsRect(c, seen)) || (!inFront && (panels.some((c) => mostlyUnder(seen, c)) || underModal(node, seen))))) hidden.add(node);
     const kids = node.children;
+    // Where the paint order is given, only what it lifts is taken as over the rest (a later
+    // overlay of tools at the top and bottom of a canvas is see-through between them).
     const ordered = kids.some((k) => k.drawingOrder !== undefined);
+    const paintedAt = (n: UiNode) => spans.get(n)?.[0] ?? 0;
     kids.forEach((kid, i) => {
-      const above = ordered ? [] : panelsAbove(kids, i, node, screen);
+      const later = kids.filter((o) => paintedAt(o) > paintedAt(kid));
+      const above = panelsAbove(ordered ? later.filter(isBarBacking) : later, node, screen);
       const raised: Rect[] = [];
       const order = kid.drawingOrder;
       if (order !== undefined) {
@@ -103,6 +121,12 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
       }
       mark(kid, raised.length > 0 ? [...covers, ...raised] : covers, above.length > 0 ? [...panels, ...above] : panels);
     });
+    // A wrapper that says nothing itself is hidden once all it holds is (a row whose text lies
+    // under a footer: the margins left beside it name nothing).
+    if (seen && !inFront && !node.label && !node.value && !hidden.has(node)) {
+      const inside = speakersIn(node, screen);
+      if (inside.length > 0 && inside.every((n) => hidden.has(n))) hidden.add(node);
+    }
   };
   // Windows are judged as windows (cleanScreen), not as siblings here.
   for (const windowRoot of root.children) {

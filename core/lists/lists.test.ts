@@ -212,6 +212,11 @@ describe('detectLists', () => {
     assert.equal(one[0]?.cells.length, 1);
     const two = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)])));
     assert.deepEqual(labels(two[0]?.cells ?? []), ['A', 'B']);
+    // One declared cell beside the scroll bars iOS lists as elements of the collection.
+    const bars = [node('Group', { x: 360, y: 100, w: 30, h: 400 }, [], { label: 'Vertical scroll bar, 9 pages', value: '0%' }), node('Group', { x: 0, y: 470, w: W, h: 30 }, [], { label: 'Horizontal scroll bar, 1 page', value: '0%' })];
+    const tall = node('Cell', { x: 0, y: 130, w: W, h: 769 }, [text('A recipe', { x: 16, y: 140, w: 300, h: 20 })], { actions: ['tap'] });
+    const withBars = detectLists(screenOf(node('Grid', { x: 0, y: 100, w: W, h: 744 }, [...bars, tall])));
+    assert.deepEqual(withBars[0]?.cells, [tall]);
     // The same rows in a container the platform does not name are not a list.
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)]))), []);
   });

@@ -224,13 +224,14 @@ function grow(r: Rect, by: number): Rect {
 
 /** Lists among the children of one container: rows of a column, items of a scrolling row, tiles of a grid. */
 export function siblingCandidates(parent: Placed, children: readonly Placed[]): Candidate[] {
-  const only = children.length === 1 ? children[0] : undefined;
-  // A collection the platform names is a list even with one cell in view (a feed's one tall post).
+  const declaredCells = children.filter((c) => isCell(c.node));
+  // A collection the platform names is a list even with one cell in view (a feed's one tall
+  // post), beside what it declares not to be cells (the scroll bars iOS lists as elements).
+  const only = children.length === 1 ? children[0] : declaredCells.length === 1 ? declaredCells[0] : undefined;
   if (only && isCollection(parent.node)) {
     return [{ detector: 'siblings', container: parent, containerFrame: parent.vis, axis: 'vertical', grid: false, cells: [only], regularity: 1 }];
   }
   if (children.length < 2) return [];
-  const declaredCells = children.filter((c) => isCell(c.node));
   // Where the platform says which children are cells, the others (headers, footers) are not.
   const pool = declaredCells.length >= 2 ? declaredCells : children;
   const collects = isCollection(parent.node) || scrolls(parent) || declaredCells.length >= 2;
