@@ -118,6 +118,12 @@ export interface DeviceBridge {
    * encoder now and then. Null when the frames do not come so (the recording then encodes).
    */
   h264?(onUnit: (unit: AccessUnit, first: boolean) => void): H264Stream | null;
+  /**
+   * Told, with why, when the live frames stop by themselves while subscribed (the device went
+   * away, its recorder would not start again), so a recording ends saying so instead of
+   * repeating its last frame; returns the unsubscribe function. Where a bridge cannot tell, absent.
+   */
+  onFramesLost?(listener: (reason: string) => void): () => void;
   appState(): Promise<AppState>;
   waitForStill(options?: WaitForStillOptions): Promise<Stillness>;
   /**

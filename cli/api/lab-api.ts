@@ -52,6 +52,11 @@ export class LabApi {
     return this.client.request(on ? 'record.start' : 'record.stop', 'POST', `/leases/${enc(leaseId)}/recording`, { body: { on } });
   }
 
+  /** Whether a lease is recorded now, and why not when its recording ended by itself. */
+  recordingState(leaseId: string): Promise<Envelope<RecordingStateJson>> {
+    return this.client.request('record.status', 'GET', `/leases/${enc(leaseId)}/recording`);
+  }
+
   /** A session's evidence bundle (zip bytes). */
   evidence(sessionId: string): Promise<Envelope<Buffer>> {
     return this.client.download('evidence.export', `/sessions/${enc(sessionId)}/evidence`);

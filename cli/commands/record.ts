@@ -9,11 +9,16 @@ function stateText(state: RecordingStateJson): string {
   return state.wanted ? `recording wanted but not running${state.error ? `: ${state.error}` : ''}` : 'not recording';
 }
 
-function toggle(on: boolean): Command {
-  const name = on ? 'start' : 'stop';
+const DESCRIPTIONS = {
+  start: 'record the leased device to video (agents are recorded by default)',
+  stop: 'stop recording the leased device',
+  status: 'whether the leased device is being recorded, and why not (a recording that ended early says why)',
+};
+
+function subcommand(name: 'start' | 'stop' | 'status'): Command {
   const command = `record.${name}`;
   return withDeviceOption(new Command(name))
-    .description(on ? 'record the leased device to video (agents are recorded by default)' : 'stop recording the leased device')
+    .description(DESCRIPTIONS[name])
     .action(async (options: LabOptions) => {
       const api = labApi(options);
       const device = await resolveDevice(api, options, command);
@@ -22,11 +27,15 @@ function toggle(on: boolean): Command {
       if (!mine.ok) return report(mine, options);
       const leaseId = mine.data[device.data];
       if (!leaseId) return report(fail(command, 'LEASE_REQUIRED', `this token holds no lease on ${device.data}`, { hint: '`simlab lease` first' }), options);
-      report(await api.setRecording(leaseId, on), options, stateText);
+      report(await (name === 'status' ? api.recordingState(leaseId) : api.setRecording(leaseId, name === 'start')), options, stateText);
     });
 }
 
-/** `simlab record start|stop`: the holder's toggle for recording its lease. */
+/** `simlab record start|stop|status`: the holder's toggle for recording its lease, and its state. */
 export function recordCommand(): Command {
-  return new Command('record').description('record the leased device to video, or stop').addCommand(toggle(true)).addCommand(toggle(false));
+  return new Command('record')
+    .description('record the leased device to video, stop, or see whether it is recorded')
+    .addCommand(subcommand('start'))
+    .addCommand(subcommand('stop'))
+    .addCommand(subcommand('status'));
 }

@@ -57,6 +57,9 @@ export interface ActionFrames {
 export class DeviceRecorder {
   private encoder: FfmpegEncoder | null = null;
   private unsubscribe: (() => void) | null = null;
+  private unsubscribeLost: (() => void) | null = null;
+  /** Why the device's frames stopped by themselves, ending the recording early. */
+  private lost: string | null = null;
   /** The device's H.264 while it is copied; null when frames are encoded. */
   private h264: H264Stream | null = null;
   /** Why the frames are encoded, not copied. */
@@ -86,6 +89,7 @@ export class DeviceRecorder {
     // The H.264 first: its fresh stream then also serves the live frames (one encoder on the device).
     this.h264 = this.bridge.h264?.((unit, first) => this.onUnit(unit, first)) ?? null;
     this.unsubscribe = this.bridge.frames((frame) => this.onFrame(frame));
+    this.unsubscribeLost = this.bridge.onFramesLost?.((reason) => this.framesLost(reason)) ?? null;
     if (this.h264) return;
     this.repeatTimer = setInterval(() => this.repeatLast(), REPEAT_CHECK_MS);
     this.repeatTimer.unref();
@@ -105,7 +109,17 @@ export class DeviceRecorder {
     this.heldUnit = null;
     this.release();
     if (this.encoder) await this.encoder.finish();
-    else this.end(null);
+    else this.end(this.lost);
+  }
+
+  /**
+   * The device's frames stopped by themselves: the recording ends here, keeping what it has, and
+   * says why (rather than going on as if the screen were still).
+   */
+  private framesLost(reason: string): void {
+    if (this.stopping || this.ended) return;
+    this.lost = `ended early: the device's frames stopped (${reason})`;
+    void this.stop();
   }
 
   /** Where an action that ran from `startedAt` to `endedAt` (this machine's clock) sits in the video. */
@@ -204,7 +218,7 @@ export class DeviceRecorder {
         this.initSent ||= first;
         this.events.onPiece(piece, kind, first ? { startedAt: this.t0!, facts } : undefined);
       },
-      onExit: (error) => this.end(this.stopping ? null : (error ?? 'ffmpeg stopped')),
+      onExit: (error) => this.end(this.stopping ? this.lost : (error ?? 'ffmpeg stopped')),
     });
   }
 
@@ -225,6 +239,8 @@ export class DeviceRecorder {
   private release(): void {
     this.unsubscribe?.();
     this.unsubscribe = null;
+    this.unsubscribeLost?.();
+    this.unsubscribeLost = null;
     this.h264?.stop();
     if (this.repeatTimer) clearInterval(this.repeatTimer);
     this.repeatTimer = null;

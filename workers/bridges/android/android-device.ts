@@ -28,6 +28,7 @@ import { ScreencapFrames } from './screencap-frames.js';
 import { FrameRate } from './frame-rate.js';
 import { reasonText, type FramePathChoice } from './frame-path.js';
 import { MinicapFrames } from './minicap/minicap-frames.js';
+import { FramesWatch } from './frames-watch.js';
 import type { MinicapSetup } from './minicap/minicap-setup.js';
 import type { DeviceStatus } from '../../../core/wire/device.js';
 import { liftEvents, mtBatches, sendeventCommand, type Touchscreen } from './input/touchscreen.js';
@@ -108,6 +109,8 @@ export class AndroidDevice implements DeviceBridge {
   private readonly recordTimeLimitS: number | undefined;
   private readonly frameRate = new FrameRate();
   private readonly frameListeners = new Set<(frame: Frame) => void>();
+  private readonly lostListeners = new Set<(reason: string) => void>();
+  private readonly framesWatch = new FramesWatch((why) => this.framesLost(why));
   private stopSource: (() => void) | undefined;
   private helperStatus: HelperStatus | undefined;
   private battery: DeviceStatus['battery'];
@@ -180,26 +183,55 @@ export class AndroidDevice implements DeviceBridge {
   private sourceFor(path: FramePathChoice['path']): ScreenrecordFrames | ScreencapFrames {
     if (path === 'screenrecord' && this.ffmpegPath) {
       return new ScreenrecordFrames({
-        open: (command) => this.adb.execStream(command),
+        open: (command) => this.framesWatch.open(() => this.adb.execStream(command), 'screenrecord'),
         ffmpegPath: this.ffmpegPath,
         size: this.frameSize,
         ...(this.recordTimeLimitS ? { timeLimitS: this.recordTimeLimitS } : {}),
       });
     }
-    return new ScreencapFrames({ capture: () => this.screencapPng(), size: this.frameSize });
+    return new ScreencapFrames({
+      capture: () => this.screencapPng(),
+      size: this.frameSize,
+      onError: (err) => this.framesWatch.failure(`screencap failed: ${err instanceof Error ? err.message : String(err)}`),
+    });
   }
 
   /** minicap stopped for good: the stream carries on through the fallback path, and devices says why. */
   private leaveMinicap(why: string, fallback: FramePathChoice): void {
     if (this.closed) return;
+    this.switchPath({ path: fallback.path, reason: reasonText(`${why}; now ${fallback.reason}`) });
+  }
+
+  private switchPath(choice: FramePathChoice): void {
     this.frameSource.stop();
-    this.framePath = { path: fallback.path, reason: reasonText(`${why}; now ${fallback.reason}`) };
-    this.frameSource = this.sourceFor(fallback.path);
+    this.framePath = choice;
+    this.frameSource = this.sourceFor(choice.path);
     if (this.stopSource) this.stopSource = this.frameSource.subscribe((frame) => this.relay(frame));
     this.onStatusChange?.();
   }
 
+  /**
+   * The frames stopped by themselves while someone listens (screenrecord would not start again,
+   * the device went away): whoever must not go on as if nothing happened (a recording) is told
+   * why. A device still here whose screenrecord refuses carries on through screencap.
+   */
+  private framesLost(why: string): void {
+    if (this.closed || this.frameListeners.size === 0) return;
+    const path = this.framePath.path;
+    for (const listener of this.lostListeners) listener(`${path}: ${why}`);
+    if (path === 'screenrecord' && (this.state === 'device' || this.state === 'emulator')) {
+      this.switchPath({ path: 'screencap', reason: reasonText(`${why}; now repeated screencap`) });
+    }
+  }
+
+  /** Told when the live frames stop by themselves while subscribed, with why (DeviceBridge.onFramesLost). */
+  onFramesLost(listener: (reason: string) => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
   private relay(frame: Frame): void {
+    this.framesWatch.frame();
     this.frameRate.tick();
     for (const listener of this.frameListeners) listener(frame);
   }
@@ -351,6 +383,7 @@ export class AndroidDevice implements DeviceBridge {
       if (this.frameListeners.size > 0) return;
       this.stopSource?.();
       this.stopSource = undefined;
+      this.framesWatch.frame();
       this.onStatusChange?.();
     };
   }

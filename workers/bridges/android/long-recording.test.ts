@@ -4,11 +4,15 @@
 // at its own instants on the display's steady clock, so inside one recording every step is one
 // frame interval; across each restart of screenrecord no step may be longer (a missing moment),
 // and the join may repeat less than one frame interval (two recordings' frames fall at different
-// instants, and nothing on the stream says which of them is the same moment).
+// instants, and nothing on the stream says which of them is the same moment). And a recording
+// whose frames stop by themselves ends saying so (here: the device goes away under the recorder;
+// test/recording-ends-early.test.ts: screenrecord refusing, through the hub).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { Frame } from '../../bridge.js';
+import { findFfmpeg } from '../../media/ffmpeg-path.js';
+import { DeviceRecorder } from '../../recording/device-recorder.js';
 import { labForSuite } from './test-support/lab.js';
 import { withoutFixtures } from '../../../test/support/fixtures.js';
 
@@ -66,5 +70,23 @@ describe('a stream longer than screenrecord\'s time limit', { skip: withoutFixtu
     assert.ok(frames.length >= LIMIT_S * FPS * 2, `${frames.length} frames`);
     assert.ok(Math.max(...steps) <= INTERVAL_MS + READ_MS, `largest step ${Math.max(...steps)} ms (one frame is ${INTERVAL_MS} ms): ${steps.join(' ')}`);
     assert.ok(Math.min(...steps) > -INTERVAL_MS, `a whole frame repeated: ${steps.join(' ')}`);
+  });
+});
+
+describe('a recording whose frames stop before it was asked to end', { skip: withoutFixtures() || (findFfmpeg() ? false : 'needs ffmpeg') }, () => {
+  const lab = labForSuite();
+
+  it('a device that goes away ends a recorder on its frames saying so', async () => {
+    const { vd, device } = await lab().open({ recordFps: FPS, width: 360, height: 720, density: 160 }, { recordTimeLimitS: 3 });
+    const ended = new Promise<string | null>((resolve) => {
+      const recorder = new DeviceRecorder('rec_gone', device, findFfmpeg() as string, { onPiece: () => undefined, onEnd: resolve });
+      recorder.start();
+    });
+    vd.device.animate(60_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    vd.setReachable(false);
+    const error = await Promise.race([ended, new Promise<string>((r) => setTimeout(() => r('still recording after 20 s'), 20_000))]);
+    assert.match(error ?? 'a clean stop', /^ended early: the device's frames stopped \(screenrecord: screenrecord could not start: the Android device .* is not reachable/);
+    vd.setReachable(true);
   });
 });

@@ -38,6 +38,8 @@ export class VirtualAndroid implements DeviceParts {
   dropOnCommand: string | null = null;
   /** With dropOnCommand: the device then stays unreachable (until `setReachable(true)`). */
   stayAwayAfterDrop = false;
+  /** Failure injection: while a command's name is here, it prints the message to stderr and exits 1 (e.g. a screenrecord the encoder refuses). */
+  readonly refusals = new Map<string, string>();
   /** screenrecord runs in progress (each owns an ffmpeg process). */
   activeRecordings = 0;
   /** Set by the server: drops every ADB connection, as a vanished device (and keeps it away). */
@@ -126,6 +128,11 @@ export class VirtualAndroid implements DeviceParts {
       if (this.dropOnCommand === name) {
         this.dropOnCommand = null;
         this.dropConnections(this.stayAwayAfterDrop);
+        return 1;
+      }
+      const refusal = this.refusals.get(name);
+      if (refusal !== undefined) {
+        await io.stderr.write(`${refusal}\n`);
         return 1;
       }
       return h(argv, io);
