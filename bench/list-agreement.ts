@@ -17,6 +17,15 @@ show('ui-trees (tuned on)', measureAgreement(loadLabels(FIXTURES_DIR), FIXTURES_
 if (moreAppsPresent()) {
   show('more-apps dev split', measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'dev'));
   show('more-apps measure-only', measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'measure'));
+  // The same splits per platform, by the file name's prefix (android-, ios-, web-).
+  const platforms = [...new Set(moreAppsLabels().map((l) => (l.file ?? '').split('-')[0] ?? ''))].sort();
+  for (const platform of platforms) {
+    const labels = moreAppsLabels().filter((l) => (l.file ?? '').startsWith(`${platform}-`));
+    for (const split of ['dev', 'measure']) {
+      const a = measureAgreement(labels, MORE_APPS_DIR, split);
+      if (a.all > 0) console.log(`  ${`${platform} ${split}`.padEnd(26)} ${percent(a).padEnd(16)} all labels ${a.agreedAll}/${a.all}`);
+    }
+  }
 } else {
   console.log(`more-apps: none of the labelled dumps is at ${MORE_APPS_DIR} (set SIMLAB_MORE_APPS; test/more-apps/README.md)`);
 }
