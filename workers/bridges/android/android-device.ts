@@ -355,7 +355,7 @@ export class AndroidDevice implements DeviceBridge {
       const source = this.frameSource;
       if (source instanceof MinicapFrames) {
         // minicap's still frame (the live stream's last, or `minicap -s`); screencap if it fails.
-        const still = await source.still().catch(() => undefined);
+        const still = await source.still(options.scale ?? 1).catch(() => undefined);
         if (still) return renderScreenshot(still.jpeg, area, still.pxPerPoint, options);
       }
       return renderScreenshot(await this.screencapPng(), area, this.px, options);

@@ -73,12 +73,13 @@ export class MinicapFrames {
 
   /**
    * The screen now as a JPEG and its pixels per point: the stream's last frame while minicap
-   * streams (it sends a frame on every change, so the last one is the screen), else one
-   * `minicap -s` at the device's full size.
+   * streams (it sends a frame on every change, so the last one is the screen) when it has the
+   * `pxPerPoint` asked for, else one `minicap -s` at the device's full size.
    */
-  async still(): Promise<{ jpeg: Buffer; pxPerPoint: number }> {
+  async still(pxPerPoint = 1): Promise<{ jpeg: Buffer; pxPerPoint: number }> {
     const { real, virtual } = this.options.setup;
-    if (this.run?.socket && this.last) return { jpeg: this.last.data, pxPerPoint: this.last.width / virtual.w };
+    const streamed = this.run?.socket && this.last ? { jpeg: this.last.data, pxPerPoint: this.last.width / virtual.w } : undefined;
+    if (streamed && streamed.pxPerPoint >= pxPerPoint) return streamed;
     const out = await this.options.adb.exec(`${minicapCommand({ real, virtual: real }, '-s -Q 95')} 2>/dev/null`);
     const start = out.indexOf(Buffer.from([0xff, 0xd8]));
     if (start < 0) throw new Error(`minicap -s gave no JPEG: ${out.subarray(0, 160).toString('utf8').trim()}`);

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import sharp from 'sharp';
 import type { Frame } from '../../../bridge.js';
+import { DeviceStatusSchema } from '../../../../core/wire/device.js';
 import { withoutFixtures } from '../../../../test/support/fixtures.js';
 import { labForSuite } from '../test-support/lab.js';
 import { minicapPrebuiltDir, pickMinicap } from './minicap-prebuilt.js';
@@ -51,6 +52,7 @@ describe('the minicap frame path on devices', { skip: withoutFixtures() || (PREB
     const { vd, device } = await lab().open({ ...SCREEN, sdk: 29, release: '10' });
     const status = device.status().frames;
     assert.equal(status?.path, 'minicap', status?.reason);
+    assert.ok(DeviceStatusSchema.safeParse(device.status()).success, 'devices carries it within the wire schema');
     assert.equal(status?.reason, 'minicap (prebuilt for x86_64, SDK 29) streams a JPEG frame on every change');
     const pushed = vd.device.fs.stat('/data/local/tmp/minicap');
     assert.ok(pushed?.data.equals(readFileSync(`${PREBUILT}/x86_64/bin/minicap`)), 'the package\'s binary, byte for byte');
@@ -67,6 +69,12 @@ describe('the minicap frame path on devices', { skip: withoutFixtures() || (PREB
     const png = await vd.device.screenPng();
     const mean = async (image: Buffer) => (await sharp(image).resize(36, 72, { fit: 'fill' }).greyscale().raw().toBuffer()).reduce((a, b) => a + b, 0) / (36 * 72);
     assert.ok(Math.abs((await mean(first.data)) - (await mean(png))) < 3, 'the frame shows the virtual screen');
+    const streamedShot = await device.screenshot({ format: 'jpeg' });
+    assert.deepEqual([streamedShot.width, streamedShot.height], [360, 720]);
+    assert.ok(!vd.device.commandLines.some((l) => / -s\b/.test(l)), 'a still while streaming is the stream\'s last frame');
+    const sharper = await device.screenshot({ format: 'jpeg', scale: 2 });
+    assert.deepEqual([sharper.width, sharper.height], [720, 1440]);
+    assert.ok(vd.device.commandLines.some((l) => /minicap -P 360x720@360x720\/0 -s/.test(l)), 'a still sharper than the stream comes from minicap -s');
     const forwards = await lab().server.adb(['forward', '--list']);
     assert.match(forwards.stdout, new RegExp(`${vd.serial.replace(/\./g, '\\.')} tcp:\\d+ localabstract:minicap`));
 
@@ -111,6 +119,7 @@ describe('the minicap frame path on devices', { skip: withoutFixtures() || (PREB
     await until(() => device.status().frames?.path !== 'minicap', 'the fallback');
     const status = device.status().frames;
     assert.equal(status?.path, 'screenrecord');
+    assert.ok(DeviceStatusSchema.safeParse(device.status()).success, 'the reason fits the wire schema');
     assert.match(status?.reason ?? '', /^minicap stopped 3 times without a frame \(ERROR: .*Unable to get display info\); now screenrecord streams H\.264/);
     assert.ok(announced >= 1, 'the change is announced');
     const before = frames.length;
