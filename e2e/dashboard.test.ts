@@ -278,9 +278,11 @@ describe('the dashboard in a browser', { concurrency: false }, () => {
       await victim.goto(`${lab.url}/`);
       await victim.waitForURL(/\/signin\?reason=revoked/);
 
-      const shortLived = data(await rest<{ token: string }>('POST', '/tokens', lab.admin, { name: 'short', role: 'viewer', expiresInMs: 1500 })).token;
-      const soon = await signIn(other, shortLived, '/sessions');
-      await new Promise((r) => setTimeout(r, 1600));
+      // Long enough that signing in (a page load and a form) ends before the token expires on a
+      // busy machine (1.5 s was not), then a wait until the hub's own expiry time has passed.
+      const shortLived = data(await rest<{ token: string; expiresAt: string }>('POST', '/tokens', lab.admin, { name: 'short', role: 'viewer', expiresInMs: 5000 }));
+      const soon = await signIn(other, shortLived.token, '/sessions');
+      await new Promise((r) => setTimeout(r, Date.parse(shortLived.expiresAt) + 100 - Date.now()));
       await soon.goto(`${lab.url}/sessions`);
       await soon.waitForURL(/\/signin\?reason=expired/);
       assert.match(await soon.locator('[data-testid=signin-reason]').innerText(), /expired/);
