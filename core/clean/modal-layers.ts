@@ -13,6 +13,8 @@ const SCRIM_SHARE = 0.95;
 export interface ModalLayer {
   from: number;
   rect: Rect;
+  /** The window's root down to the layer's node. */
+  path: readonly UiNode[];
 }
 
 /** Each node's place in its window's paint order: its own index and the last index in its subtree. */
@@ -73,16 +75,35 @@ function isScrim(node: UiNode, laterSiblings: readonly UiNode[], screen: Rect): 
  */
 export function modalLayers(windowRoot: UiNode, spans: PaintSpans, screen: Rect): ModalLayer[] {
   const out: ModalLayer[] = [];
-  const walk = (node: UiNode): void => {
+  const walk = (node: UiNode, path: readonly UiNode[]): void => {
     const kids = node.children;
     for (const kid of kids) {
       const span = spans.get(kid);
       const seen = seenOf(kid, screen);
-      if (span && seen && MODAL_ROLES.has(kid.role) && showsSomething(kid, screen)) out.push({ from: span[0], rect: screen });
-      else if (span && seen && isScrim(kid, kids.filter((s) => (spans.get(s)?.[0] ?? -1) > span[0]), screen)) out.push({ from: span[0], rect: seen });
-      walk(kid);
+      const here = [...path, kid];
+      if (span && seen && MODAL_ROLES.has(kid.role) && showsSomething(kid, screen)) out.push({ from: span[0], rect: screen, path: here });
+      else if (span && seen && isScrim(kid, kids.filter((s) => (spans.get(s)?.[0] ?? -1) > span[0]), screen)) out.push({ from: span[0], rect: seen, path: here });
+      walk(kid, here);
     }
   };
-  walk(windowRoot);
+  walk(windowRoot, [windowRoot]);
   return out;
+}
+
+/**
+ * The layer is painted over `node`: after it, from a branch of the tree whose bounds meet the
+ * node's branch where the two part (branches that do not meet are not ordered by the tree).
+ */
+export function paintedOver(layer: ModalLayer, node: UiNode, spans: PaintSpans): boolean {
+  const span = spans.get(node);
+  if (!span || span[1] >= layer.from) return false;
+  const holds = (a: UiNode): boolean => {
+    const s = spans.get(a);
+    return s !== undefined && s[0] <= span[0] && span[1] <= s[1];
+  };
+  let k = layer.path.length - 1;
+  while (k >= 0 && !holds(layer.path[k] as UiNode)) k--;
+  const layerSide = layer.path[k + 1];
+  const nodeSide = layer.path[k]?.children.find(holds);
+  return layerSide !== undefined && nodeSide !== undefined && intersectRect(layerSide.frame, nodeSide.frame) !== null;
 }

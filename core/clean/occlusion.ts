@@ -1,6 +1,6 @@
 import { containsRect, intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
-import { modalLayers, paintSpans, type ModalLayer, type PaintSpans } from './modal-layers.js';
+import { modalLayers, paintedOver, paintSpans, type ModalLayer, type PaintSpans } from './modal-layers.js';
 import { showsSomething } from './visibility.js';
 
 /** A node this much under a panel is hidden by it (a row whose last few points peek out beside a drawer). */
@@ -35,8 +35,10 @@ function panelsAbove(drawnAfter: readonly UiNode[], parent: UiNode, screen: Rect
       continue;
     }
     if (other.children.length === 0) continue;
-    // Only where its content lies: a notification stack is see-through above its first card.
-    const content = contentBox(other, screen);
+    // Only where its content lies (a notification stack is see-through above its first card),
+    // and within its own bounds: what a sibling beside it holds outside them does not make it cover.
+    const box = contentBox(other, screen);
+    const content = box && intersectRect(box, seen);
     if (content) out.push(content);
   }
   return out;
@@ -93,10 +95,7 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
   const focused = focusPath(root);
   let spans: PaintSpans = new Map();
   let layers: ModalLayer[] = [];
-  const underModal = (node: UiNode, seen: Rect): boolean => {
-    const last = spans.get(node)?.[1];
-    return last !== undefined && layers.some((l) => last < l.from && containsRect(l.rect, seen));
-  };
+  const underModal = (node: UiNode, seen: Rect): boolean => layers.some((l) => containsRect(l.rect, seen) && paintedOver(l, node, spans));
   const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): void => {
     const seen = intersectRect(node.frame, screen);
     const inFront = focused.has(node);
@@ -107,12 +106,15 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
     const ordered = kids.some((k) => k.drawingOrder !== undefined);
     const paintedAt = (n: UiNode) => spans.get(n)?.[0] ?? 0;
     kids.forEach((kid, i) => {
-      const later = kids.filter((o) => paintedAt(o) > paintedAt(kid));
+      // Only a sibling whose bounds meet this one's is drawn over it: what either holds outside
+      // its bounds (a wrapper smaller than its content) does not order them.
+      const meets = (o: UiNode) => o !== kid && intersectRect(o.frame, kid.frame) !== null;
+      const later = kids.filter((o) => paintedAt(o) > paintedAt(kid) && meets(o));
       const above = panelsAbove(ordered ? later.filter(isBarBacking) : later, node, screen);
       const raised: Rect[] = [];
       const order = kid.drawingOrder;
       if (order !== undefined) {
-        for (const other of kids.slice(0, i)) {
+        for (const other of kids.slice(0, i).filter(meets)) {
           const otherSeen = intersectRect(other.frame, screen);
           if (other.drawingOrder !== undefined && other.drawingOrder > order && otherSeen && showsSomething(other, screen)) {
             raised.push(otherSeen);

@@ -29,7 +29,10 @@ export function scrolls(p: Placed): boolean {
 
 function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Placed[][] {
   const groups: Placed[][] = [];
-  for (const item of items) {
+  // In reading order, so each group's first member (what the others align with) does not
+  // depend on the order the platform listed siblings in.
+  const ordered = [...items].sort((a, b) => a.vis.y - b.vis.y || a.vis.x - b.vis.x || a.index - b.index);
+  for (const item of ordered) {
     const home = groups.find((g) => intervalIou(across((g[0] as Placed).vis, axis), across(item.vis, axis)) >= ALIGNED_IOU);
     if (home) home.push(item);
     else groups.push([item]);

@@ -81,7 +81,10 @@ function regularRuns(column: readonly Placed[]): Placed[][] {
  */
 export function spacingCandidates(all: readonly Placed[]): Candidate[] {
   const columns: Placed[][] = [];
-  for (const p of all) {
+  // In reading order, so each column's first member (what the others are held to) does not
+  // depend on the order the platform listed siblings in.
+  const reading = [...all].sort((a, b) => a.vis.y - b.vis.y || a.vis.x - b.vis.x || a.depth - b.depth);
+  for (const p of reading) {
     if (!speaks(p) || p.vis.w < MIN_SIDE || p.vis.h < MIN_SIDE) continue;
     // One kind of row: same role and class, same left and right edges, same height.
     const home = columns.find((g) => {
