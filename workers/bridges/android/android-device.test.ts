@@ -72,14 +72,46 @@ describe('Android bridge on a virtual device (real adb server, adbkit)', { skip:
     await session.close();
   });
 
-  it('is still on a quiet screen, and counts stillness from the last input', async () => {
-    const { device } = await lab().open();
-    const quiet = await device.waitForStill({ quietMs: 200 });
+  it('is still on a quiet screen by the app\'s own frames, before the quiet window, and counts stillness from the last input', async () => {
+    const { vd, device } = await lab().open();
+    const quiet = await device.waitForStill({ quietMs: 3000 });
     assert.equal(quiet.still, true);
+    assert.ok(quiet.ms < 3000, `still for ${quiet.ms} ms: the frames answered, not the window`);
+    const sending = performance.now();
     await device.key('Tab');
-    const after = await device.waitForStill({ quietMs: 200 });
+    const after = await device.waitForStill({ quietMs: 3000 });
     assert.equal(after.still, true);
-    assert.ok(after.ms >= 200);
+    assert.ok(after.ms <= performance.now() - sending, `still for ${after.ms} ms: counted from the input`);
+    assert.ok(vd.device.commandLines.includes('dumpsys gfxinfo com.android.settings framestats'));
+  });
+
+  it('waits out the frames of an animation, and falls back to the quiet window where the frames say nothing', async () => {
+    const { vd, device } = await lab().open({ transitionAnimationMs: 600 });
+    const session = new DeviceSession(device);
+    okData(await session.execute('outline', {}));
+    const tapped = okData(await session.execute('tap', { target: 'text="Network & internet"' }));
+    assert.deepEqual((tapped.still as { still: boolean }).still, true);
+    assert.equal(vd.device.animationRemaining(), 0, 'the answer came after the transition\'s frames');
+    assert.ok(vd.device.framesDrawn().length > 30, 'a frame per vsync while it ran');
+    await session.close();
+
+    // A phone read through the UiAutomator2 server, whose dumps do not wait for the app to idle:
+    // the tree holds still while the app animates, and only its frames tell.
+    const { vd: phone, device: uia2 } = await lab().open({ sendeventAllowed: false });
+    await uia2.key('Tab');
+    phone.device.animate(600);
+    const animating = performance.now();
+    assert.equal((await uia2.waitForStill({ quietMs: 3000 })).still, true);
+    assert.equal(phone.device.animationRemaining(), 0, 'not still while frames came');
+    assert.ok(performance.now() - animating < 3000, 'answered by the frames once they stopped, not by the quiet window');
+
+    // An app whose frames gfxinfo cannot list (it draws without hwui): the dumps decide.
+    const { device: plain } = await lab().open({ hwuiFrames: false });
+    await plain.key('Tab');
+    const sent = performance.now();
+    const still = await plain.waitForStill({ quietMs: 300 });
+    assert.equal(still.still, true);
+    assert.ok(still.ms >= 300 && performance.now() - sent >= 300, `still for ${still.ms} ms, after the quiet window`);
   });
 
   it('works on a device without shell_v2 (v1 shell, status from a marker) and still sees a drop mid-command', async () => {

@@ -17,6 +17,7 @@ import { deviceUnavailable } from './adb/adb-device.js';
 import type { AdbDeviceState } from './adb/adbkit.js';
 import { parseDumpsysWindow } from './app-state.js';
 import { readHealth, rotate } from './care/device-care.js';
+import { FRAME_IDLE_MS, framesAtRest, packageOfDump, parseFrameStats } from './frame-stats.js';
 import { paintedRegions } from './painted-regions.js';
 import type { DeviceFacts } from './device-facts.js';
 import { inputTextCommands, untypeableReason } from './input/input-text.js';
@@ -82,7 +83,7 @@ const POLL_MS = 100;
 
 interface TreeReading {
   xml: string;
-  /** performance.now() when the dump began. */
+  /** performance.now() when the dump began (for the reading waitForStill() settled on by frames: the latest instant they vouch it was the screen). */
   at: number;
   /** Since when consecutive dumps have been identical. */
   since: number;
@@ -422,7 +423,11 @@ export class AndroidDevice implements DeviceBridge {
     return this.guard(() => this.readAppState());
   }
 
-  /** Still once consecutive dumps stay identical for `quietMs` (counting from the last input). */
+  /**
+   * Still once the app's own frames say so (framesSayStill), else once consecutive dumps stay
+   * identical for `quietMs` (counting from the last input), the fallback where the frames give
+   * no evidence (an app that draws without hwui, a blinking cursor, an endless animation).
+   */
   async waitForStill(options: WaitForStillOptions = {}): Promise<Stillness> {
     const quietMs = options.quietMs ?? 250;
     const timeoutMs = options.timeoutMs ?? 5000;
@@ -440,6 +445,12 @@ export class AndroidDevice implements DeviceBridge {
         const sameFor = reading ? now - Math.max(reading.since, this.lastInputAt) : 0;
         this.settled = reading;
         if (sameFor >= quietMs) return { still: true, ms: Math.round(sameFor) };
+        const vouched = reading && timeoutMs > 0 ? await this.framesSayStill(reading) : undefined;
+        if (reading && vouched !== undefined) {
+          // The screen has been this dump until at least then: describe() may take it as fresh from there.
+          this.settled = { ...reading, at: vouched };
+          return { still: true, ms: Math.round(performance.now() - Math.max(reading.since, this.lastInputAt)) };
+        }
         const elapsed = now - start;
         if (elapsed >= timeoutMs) return { still: false, ms: Math.round(Math.max(0, sameFor)) };
         await sleep(Math.min(POLL_MS, Math.max(0, quietMs - sameFor), timeoutMs - elapsed));
@@ -484,6 +495,27 @@ export class AndroidDevice implements DeviceBridge {
     await this.releaseFingers();
     await this.helper?.close();
     await this.restoreAwake?.().catch(() => undefined);
+  }
+
+  /**
+   * Whether the app's frames (`dumpsys gfxinfo <package> framestats`, frame-stats.ts) vouch for
+   * the reading: nothing drawn since its dump began, nor for a few frames' time after the
+   * input. A reading the input may not show yet, an app the dump does not name, and a device
+   * whose gfxinfo says nothing of the app give no evidence. Answers until when the reading is
+   * known to be the screen, or undefined.
+   */
+  private async framesSayStill(reading: TreeReading): Promise<number | undefined> {
+    if (reading.at <= this.lastInputAt) return undefined;
+    const pkg = packageOfDump(reading.xml);
+    if (!pkg) return undefined;
+    // The app gets a few frames' time to draw its reaction to the input before its silence counts.
+    const early = FRAME_IDLE_MS - (performance.now() - this.lastInputAt);
+    if (early > 0) await sleep(early);
+    const sentAt = performance.now();
+    const r = await this.adb.run(`dumpsys gfxinfo ${pkg} framestats`);
+    const answeredAt = performance.now();
+    const stats = r.code === 0 ? parseFrameStats(r.stdout.toString('utf8')) : undefined;
+    return stats !== undefined && framesAtRest(stats, { dumpStartedAt: reading.at, sentAt, answeredAt, lastInputAt: this.lastInputAt }) ? sentAt : undefined;
   }
 
   /** The dump waitForStill() ended on, if no input came since and it is recent; else a new one. */

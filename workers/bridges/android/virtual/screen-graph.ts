@@ -34,6 +34,8 @@ export class ScreenGraph {
   version = 0;
   /** Called when the screen changes to another one (open, back, home). */
   onNavigate: () => void = () => undefined;
+  /** Called on every visible change (the app draws a frame). */
+  onChange: () => void = () => undefined;
 
   constructor(
     readonly spec: ScreenGraphSpec,
@@ -44,6 +46,11 @@ export class ScreenGraph {
       this.trees.set(screen.id, screen.surface ? paintedScreen(tree, screen.surface, screen.activity.split('/')[0] as string) : tree);
     }
     this.open(spec.home);
+  }
+
+  private changed(): void {
+    this.version++;
+    this.onChange();
   }
 
   get current(): Visit {
@@ -72,7 +79,7 @@ export class ScreenGraph {
     const tree = this.trees.get(id);
     if (!screen || !tree) throw new Error(`no screen ${id} in graph ${this.spec.name}`);
     this.stack.push({ screen, tree: cloneTree(tree) });
-    this.version++;
+    this.changed();
     this.onNavigate();
   }
 
@@ -80,7 +87,7 @@ export class ScreenGraph {
   back(): boolean {
     if (this.stack.length <= 1) return false;
     this.stack.pop();
-    this.version++;
+    this.changed();
     this.onNavigate();
     return true;
   }
@@ -126,26 +133,26 @@ export class ScreenGraph {
     const field = this.focusedEditText();
     if (!field) return false;
     field.text += text;
-    this.version++;
+    this.changed();
     return true;
   }
 
   setText(field: UiNode, text: string): void {
     field.text = text;
-    this.version++;
+    this.changed();
   }
 
   deleteBackward(): boolean {
     const field = this.focusedEditText();
     if (!field || !field.text) return false;
     field.text = [...field.text].slice(0, -1).join('');
-    this.version++;
+    this.changed();
     return true;
   }
 
   private focus(target: UiNode): void {
     for (const { node } of walk(this.tree.root)) node.focused = node === target;
-    this.version++;
+    this.changed();
   }
 
   private select(target: UiNode): void {
@@ -155,7 +162,7 @@ export class ScreenGraph {
       n.children.forEach((c) => setAll(c, value));
     };
     for (const sibling of parent?.children ?? [target]) setAll(sibling, sibling === target);
-    this.version++;
+    this.changed();
   }
 }
 

@@ -45,6 +45,8 @@ export interface VirtualDeviceOptions extends Partial<DeviceIdentity> {
   idleTimeoutMs?: number;
   /** An animation of this length follows every change of screen (default 0). */
   transitionAnimationMs?: number;
+  /** The apps draw through hwui, so `dumpsys gfxinfo ... framestats` lists their frames (default true; false: a GL or game app, none listed). */
+  hwuiFrames?: boolean;
   /** ro.product.cpu.abi (default x86_64): pushed binaries for another ABI do not run. */
   abi?: string;
   /** A pushed minicap cannot capture the screen and says this (default: it can). */
@@ -93,6 +95,7 @@ export function createVirtualAndroid(options: VirtualDeviceOptions = {}): Virtua
     screenrecord: options.screenrecord ?? true,
     idleTimeoutMs: options.idleTimeoutMs ?? 10_000,
     transitionAnimationMs: options.transitionAnimationMs ?? 0,
+    hwuiFrames: options.hwuiFrames ?? true,
     abi: options.abi ?? 'x86_64',
     minicapError: options.minicapError ?? null,
   });

@@ -39,6 +39,8 @@ export interface DeviceConfig {
   idleTimeoutMs: number;
   /** An animation this long follows every change of screen (0: none). */
   transitionAnimationMs: number;
+  /** `dumpsys gfxinfo ... framestats` lists the app's frames (false: it draws without hwui). */
+  hwuiFrames: boolean;
   /** ro.product.cpu.abi: which pushed binaries run here. */
   abi: string;
   /** minicap's capture fails with this (a build whose private APIs minicap.so cannot use); null: it works. */
@@ -110,6 +112,8 @@ export interface DeviceParts {
   pressKey(code: number, longPress?: boolean): void;
   motionEvent(action: 'DOWN' | 'MOVE' | 'UP' | 'CANCEL', x: number, y: number): void;
   animationRemaining(): number;
+  /** When the app drew its last frames (device ms, oldest first), as `dumpsys gfxinfo` lists them. */
+  framesDrawn(): number[];
   /** The screen as a PNG; `at` (device ms) is the instant an animation is drawn at. */
   screenPng(at?: number): Promise<Buffer>;
   killUia2(): void;

@@ -106,6 +106,31 @@ describe('screen graph', { skip: withoutFixtures() }, () => {
     assert.equal(patient.animationRemaining(), 0);
   });
 
+  it('lists the app\'s frames in dumpsys gfxinfo framestats: a change, a touch, and every vsync of an animation', async () => {
+    const device = createVirtualAndroid({ transitionAnimationMs: 100 });
+    // A frame is listed once it completed, a few ms after its vsync.
+    await new Promise((r) => setTimeout(r, 20));
+    const rows = (text: string) => text.split('\n').filter((l) => /^\d+,/.test(l));
+    const uptime = (text: string) => Number(/^Uptime: (\d+)/m.exec(text)?.[1]);
+    const before = await sh(device, 'dumpsys gfxinfo com.android.settings framestats');
+    assert.match(before, /^Flags,FrameTimelineVsyncId,IntendedVsync,Vsync,InputEventId,/m, 'Android 12+ columns on SDK 33');
+    assert.equal(rows(before).length, 1, 'the first screen, drawn at start');
+    const tree = await dump(device);
+    const [x, y] = center(find(tree.root, (n) => n.text === 'Network & internet'));
+    await sh(device, `input tap ${x} ${y}`);
+    await new Promise((r) => setTimeout(r, 120));
+    const after = await sh(device, 'dumpsys gfxinfo com.android.settings framestats');
+    // The touch, the new screen, and a frame per vsync of its 100 ms transition.
+    assert.ok(rows(after).length >= 1 + 2 + 6, `${rows(after).length} frames`);
+    const completed = rows(after).map((r) => Number(r.split(',')[16]) / 1e6);
+    assert.ok(Math.max(...completed) <= uptime(after), 'frames on the uptime clock, none in the future');
+    assert.doesNotMatch(await sh(device, 'dumpsys gfxinfo com.android.settings'), /PROFILEDATA/, 'only framestats lists frames');
+    assert.match(await sh(device, 'dumpsys gfxinfo com.example.absent framestats'), /^No process found for: com\.example\.absent$/m);
+    const android10 = createVirtualAndroid({ sdk: 29, release: '10' });
+    assert.match(await sh(android10, 'dumpsys gfxinfo com.android.settings framestats'), /^Flags,IntendedVsync,Vsync,OldestInputEvent,NewestInputEvent,/m);
+    assert.equal(rows(await sh(createVirtualAndroid({ hwuiFrames: false }), 'dumpsys gfxinfo com.android.settings framestats')).length, 0);
+  });
+
   it('reports size, density and properties consistently', async () => {
     const device = createVirtualAndroid({ density: 420 });
     assert.equal(await sh(device, 'wm size'), 'Physical size: 1080x2088\n');

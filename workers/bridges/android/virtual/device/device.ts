@@ -20,6 +20,11 @@ import { UIA2_DEVICE_PORT, Uia2Model } from '../uia2/uia2-model.js';
 import type { DeviceConfig, DeviceParts, DeviceProcess, DumpFailure, ExecutedCommand, InputEvent, SocketClient } from './device-parts.js';
 import { programAt } from './programs.js';
 
+/** Frames `dumpsys gfxinfo` keeps per app. */
+const MAX_FRAMES = 120;
+/** The display's refresh: 60 Hz. */
+const VSYNC_MS = 1000 / 60;
+
 export class VirtualAndroid implements DeviceParts {
   readonly fs = new VirtualFs();
   readonly graph: ScreenGraph;
@@ -65,12 +70,18 @@ export class VirtualAndroid implements DeviceParts {
   private pngCache: { version: number; png: Promise<Buffer> } | null = null;
   /** Device time when the running animation ends. */
   private animatingUntil = 0;
+  /** The app's frames (device ms): one per visible change or touch, one per vsync while an animation runs. */
+  private readonly drawn: number[] = [];
+  private readonly animations: Array<{ from: number; until: number }> = [];
 
   constructor(readonly config: DeviceConfig) {
     this.graph = new ScreenGraph(config.graph, config.fixturesDir);
     this.graph.onNavigate = () => {
       if (config.transitionAnimationMs > 0) this.animate(config.transitionAnimationMs);
     };
+    this.graph.onChange = () => this.drawFrame();
+    // The first screen was drawn when the device started.
+    this.drawFrame();
     this.props = new Map(Object.entries(defaultProps(config)));
     this.touch = new MultiTouchDecoder(config, (g) => this.finishGesture(g));
     this.handlers = new Map(
@@ -141,6 +152,8 @@ export class VirtualAndroid implements DeviceParts {
 
   /** A tap anywhere (input tap, a short motionevent or MT-B touch): moves the screen graph. */
   tap(x: number, y: number): void {
+    // The touched view draws its pressed state, whatever the tap then changes.
+    this.drawFrame();
     this.graph.tap(x, y);
   }
 
@@ -159,7 +172,28 @@ export class VirtualAndroid implements DeviceParts {
 
   /** Starts an animation: frames change and `uiautomator dump` cannot get an idle state. */
   animate(ms: number): void {
-    this.animatingUntil = Math.max(this.animatingUntil, this.now() + ms);
+    const now = this.now();
+    this.animatingUntil = Math.max(this.animatingUntil, now + ms);
+    this.animations.push({ from: now, until: now + ms });
+    if (this.animations.length > MAX_FRAMES) this.animations.shift();
+  }
+
+  private drawFrame(): void {
+    this.drawn.push(this.now());
+    if (this.drawn.length > MAX_FRAMES) this.drawn.shift();
+  }
+
+  /**
+   * When the app drew its last frames, up to now, oldest first (device ms; at most the 120 that
+   * `dumpsys gfxinfo` keeps): the changes and touches, and a frame per vsync of each animation.
+   */
+  framesDrawn(): number[] {
+    const now = this.now();
+    const times = this.drawn.filter((t) => t <= now);
+    for (const a of this.animations) {
+      for (let t = a.from; t <= Math.min(a.until, now); t += VSYNC_MS) times.push(t);
+    }
+    return times.sort((a, b) => a - b).slice(-MAX_FRAMES);
   }
 
   /** Milliseconds until the running animation ends (0 when still). */

@@ -1,7 +1,8 @@
-// System services as their shell tools print them: getprop, wm, dumpsys window/activity,
+// System services as their shell tools print them: getprop, wm, dumpsys window/activity/gfxinfo,
 // am, pm, monkey and `cmd <service>`.
 import type { CommandHandler } from '../sh-run.js';
 import type { DeviceParts } from '../device-parts.js';
+import { gfxinfo } from './gfxinfo.js';
 import { UIA2_DEVICE_PORT } from '../../uia2/uia2-model.js';
 import { packageOfApk, UIA2_INSTRUMENTATION, UIA2_SERVER_PACKAGE, UIA2_TEST_PACKAGE } from '../../uia2/packages.js';
 
@@ -94,6 +95,10 @@ export function systemCommands(device: DeviceParts): Record<string, CommandHandl
       if (service === 'battery') {
         const b = device.battery;
         await io.stdout.write(`Current Battery Service state:\n  AC powered: false\n  USB powered: ${b.usb}\n  Wireless powered: false\n  Max charging current: 500000\n  Max charging voltage: 5000000\n  Charge counter: 2720000\n  status: ${b.usb ? 2 : 3}\n  health: 2\n  present: true\n  level: ${b.level}\n  scale: 100\n  voltage: 4268\n  temperature: ${b.temperatureTenths}\n  technology: Li-ion\n`);
+        return 0;
+      }
+      if (service === 'gfxinfo') {
+        await io.stdout.write(gfxinfo(device, argv.slice(2)));
         return 0;
       }
       if (service === 'power') {
