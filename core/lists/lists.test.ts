@@ -195,6 +195,15 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 500, w: W, h: 168 }, actions))), []);
   });
 
+  it('takes the content rows for the main list, not a strip of filter chips, the tabs or a date header above them', () => {
+    const chips = node('List', { x: 0, y: 100, w: W, h: 40 }, ['All', 'Unread', 'Favourites', 'Groups', 'Work', 'Family'].map((t, i) => node('Button', { x: 8 + i * 90, y: 104, w: 84, h: 32 }, [], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
+    const tabs = node('TabBar', { x: 0, y: 60, w: W, h: 40 }, ['Chats', 'Updates', 'Calls'].map((t, i) => node('Tab', { x: i * 130, y: 60, w: 130, h: 40 }, [], { label: t, actions: ['tap'] })));
+    const chats = node('List', { x: 0, y: 140, w: W, h: 660 }, [text('Today', { x: 0, y: 140, w: W, h: 24 }), ...Array.from({ length: 7 }, (_, i) => row(`Chat ${i}`, 164 + i * 72, 72))]);
+    const [main] = detectLists(screenOf(tabs, chips, chats));
+    assert.equal(main?.container, chats);
+    assert.deepEqual(labels(main?.cells ?? []), Array.from({ length: 7 }, (_, i) => `Chat ${i}`));
+  });
+
   it('leaves rows that load more rows out of the cells: a lone "View 1 more reply" button, a spinner at the end', () => {
     const comment = (name: string, y: number) =>
       node('Cell', { x: 0, y, w: W, h: 100 }, [node('Image', { x: 16, y: y + 10, w: 40, h: 40 }, [], { label: `${name} picture` }), text(`${name} said hi`, { x: 64, y: y + 10, w: 300, h: 40 }), node('Button', { x: 64, y: y + 60, w: 60, h: 30 }, [], { label: 'Reply', actions: ['tap'] })], { label: name, actions: ['tap'] });
