@@ -121,7 +121,7 @@ export function VideoReplay({ recordings, actions, step, onStep }: Props) {
       </div>
       <p className="muted small" data-testid="replay-status">
         {(timeMs / 1000).toFixed(1)} s, {speed}x{recordings.length > 1 ? `, recording ${recordings.indexOf(recording) + 1} of ${recordings.length}` : ''} · space plays, [ ] speed, ← → steps
-        {recording.endReason === 'worker_lost' ? ' · the worker was lost: the video stops there' : ''}
+        {recording.endReason === 'worker_lost' ? ' · the worker was lost: the video stops there' : recording.endReason?.startsWith('ended early') ? ` · ${recording.endReason}` : ''}
       </p>
     </div>
   );
