@@ -5,11 +5,12 @@
 //   2. then, one file at a time with the machine to themselves, the files that drive a real
 //      Chromium, run whole labs, or hold timing assertions (streams, recordings, settling, hand-over
 //      deadlines): on a 2-core machine they miss their timing beside another busy file.
-// A file goes to phase 2 when its path starts with one of SERIAL; when in doubt, put it there.
+// A file goes to phase 2 when its path starts with one of SERIAL or it calls one of HEAVY (a
+// Chromium, a virtual Android device, a worker process or a whole lab); when in doubt, add it.
 // Every file runs even when an earlier one fails; the exit code is non-zero if any failed.
 // Arguments go to both runs (e.g. `node scripts/test.mjs --test-reporter=spec`).
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
@@ -19,11 +20,10 @@ const FOLDERS = ['test', 'core', 'cli', 'workers', 'server', 'e2e'];
 const SERIAL = [
   'e2e/', // hub + worker processes + Chromium per file
   'test/blind-spots/', // Chromium and OCR
-  'test/hand-over.test.ts', // deadlines on a real web device
   'workers/bridges/web/', // Chromium
   'workers/bridges/android/', // frame streams, recordings and gesture timelines against the virtual device
-  'workers/session/web-session.test.ts', // Chromium: scroll and settling
 ];
+const HEAVY = /\b(launchWebDevice|pageSessionForSuite|startHandOverLab|labForSuite|startAndroidLab|startVirtualDevice|startWorkerLab|startDashboardLab|WorkerProcess)\b|playwright-core/;
 const PARALLEL_FILES = 2;
 
 function testFiles(dir) {
@@ -35,7 +35,7 @@ function testFiles(dir) {
 }
 
 const files = FOLDERS.flatMap((folder) => testFiles(join(root, folder))).sort();
-const serial = files.filter((file) => SERIAL.some((prefix) => file.startsWith(prefix)));
+const serial = files.filter((file) => SERIAL.some((prefix) => file.startsWith(prefix)) || HEAVY.test(readFileSync(join(root, file), 'utf8')));
 const parallel = files.filter((file) => !serial.includes(file));
 
 function run(list, concurrency) {
