@@ -94,8 +94,10 @@ export function importAndroidXml(text: string, options: ImportOptions): Screen {
   const pxBounds = tops.map((el) => pixelBounds(el, text));
   const attrW = Number(doc.attrs.width);
   const attrH = Number(doc.attrs.height);
-  const widthPx = attrW > 0 ? attrW : Math.max(...pxBounds.map((b) => b.x + b.w));
-  const heightPx = attrH > 0 ? attrH : Math.max(...pxBounds.map((b) => b.y + b.h));
+  // Appium's width and height can leave out the status bar while the bounds are the screen's
+  // (Spoon: height 2420 on a 2514 px screen), so the windows' extent is the floor.
+  const widthPx = Math.max(attrW > 0 ? attrW : 0, ...pxBounds.map((b) => b.x + b.w));
+  const heightPx = Math.max(attrH > 0 ? attrH : 0, ...pxBounds.map((b) => b.y + b.h));
   if (!(widthPx > 0 && heightPx > 0)) {
     throw invalidTree('android-xml', text, positionOfOffset(text, 0), 'the screen has no size');
   }

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { UiNode } from '../model/ui-node.js';
 import { loadFixture, loadFixtures, withoutFixtures } from '../../test/support/fixtures.js';
+import { parseScreen } from '../import-and-clean.js';
 import { detectFormat, importScreen, TREE_FORMATS, type TreeFormat } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -309,5 +310,21 @@ describe('malformed input', { skip: withoutFixtures() }, () => {
     invalidArgs(() => importScreen('[]', { format: 'idb-json' }));
     invalidArgs(() => importScreen('{"activity_name": "a/b"}'));
     invalidArgs(() => importScreen('{"activity_name": "a/b", "activity": {"root": {"class": "x"}}}'));
+  });
+});
+
+describe('Android screen size', () => {
+  it('is at least what the windows span, when Appium\'s width and height leave out the status bar', () => {
+    // Shaped like Spoon's page source: height="2420" while the app window's bounds run to 2514 px.
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<hierarchy index="0" class="hierarchy" rotation="0" width="1080" height="2420">
+  <android.widget.FrameLayout index="0" package="co.example" class="android.widget.FrameLayout" text="" displayed="true" bounds="[0,94][1080,2514]">
+    <android.widget.TextView index="0" package="co.example" class="android.widget.TextView" text="Feed" displayed="true" bounds="[40,200][400,260]" />
+    <android.widget.TextView index="1" package="co.example" class="android.widget.TextView" text="MY" displayed="true" bounds="[900,2454][960,2496]" />
+  </android.widget.FrameLayout>
+</hierarchy>`;
+    const s = importScreen(xml);
+    assert.equal(Math.round(s.size.h * s.scale), 2514);
+    assert.equal(byLabel(parseScreen(xml).root, 'MY').length, 1, 'the bottom tab label stays on the screen');
   });
 });
