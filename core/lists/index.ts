@@ -54,9 +54,9 @@ function admissible(s: Scored, screen: Screen): boolean {
   // Windows (a status bar, the app, a navigation bar) are not the rows of anything.
   if (new Set(c.cells.map((p) => p.node.window)).size > 1) return false;
   // A list the platform names is a list with one cell in view, and with cells of every kind (a
-  // feed's composer, stories and posts): the consistency score is for guessing unnamed lists.
+  // feed's composer, stories and posts), down or sideways: the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
-  if (named && c.axis === 'vertical' && c.cells.length >= 1) return true;
+  if (named && c.cells.length >= 1) return true;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
   const collection = declared || (c.container !== null && isCollection(c.container.node));

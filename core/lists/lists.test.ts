@@ -221,6 +221,10 @@ describe('detectLists', () => {
     assert.equal(one[0]?.cells.length, 1);
     const two = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)])));
     assert.deepEqual(labels(two[0]?.cells ?? []), ['A', 'B']);
+    // Sideways too, whatever the cells' sizes: the consistency score is for lists nobody names.
+    const cards = [node('Button', { x: 10, y: 100, w: 120, h: 90 }, [], { label: 'Save', actions: ['tap'] }), node('Button', { x: 140, y: 100, w: 240, h: 90 }, [], { label: 'Remix this reel', actions: ['tap'] })];
+    const strip = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 90 }, cards)));
+    assert.deepEqual([strip[0]?.axis, strip[0]?.cells.length], ['horizontal', 2]);
     // One declared cell beside the scroll bars iOS lists as elements of the collection.
     const bars = [node('Group', { x: 360, y: 100, w: 30, h: 400 }, [], { label: 'Vertical scroll bar, 9 pages', value: '0%' }), node('Group', { x: 0, y: 470, w: W, h: 30 }, [], { label: 'Horizontal scroll bar, 1 page', value: '0%' })];
     const tall = node('Cell', { x: 0, y: 130, w: W, h: 769 }, [text('A recipe', { x: 16, y: 140, w: 300, h: 20 })], { actions: ['tap'] });
