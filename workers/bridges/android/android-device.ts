@@ -50,6 +50,8 @@ export interface AndroidDeviceParts {
   minicap?: { setup: MinicapSetup; fallback: FramePathChoice };
   /** screenrecord's time limit per recording (seconds); the stream restarts seamlessly. */
   recordTimeLimitS?: number;
+  /** screenrecord's --bit-rate while a recording copies its H.264 (ScreenrecordFrames' copiedBitRate). */
+  copiedBitRate?: string;
   /** The on-device helper's state for `devices` (the UiAutomator2 server). */
   helperStatus?: HelperStatus;
   /** An on-device input path for whole timelines (the UiAutomator2 server), preferred when present. */
@@ -108,6 +110,7 @@ export class AndroidDevice implements DeviceBridge {
   private readonly frameSize: { w: number; h: number };
   private readonly ffmpegPath: string | null;
   private readonly recordTimeLimitS: number | undefined;
+  private readonly copiedBitRate: string | undefined;
   private readonly frameRate = new FrameRate();
   private readonly frameListeners = new Set<(frame: Frame) => void>();
   private readonly lostListeners = new Set<(reason: string) => void>();
@@ -161,6 +164,7 @@ export class AndroidDevice implements DeviceBridge {
     this.frameSize = size;
     this.ffmpegPath = parts.ffmpegPath;
     this.recordTimeLimitS = parts.recordTimeLimitS;
+    this.copiedBitRate = parts.copiedBitRate;
     const minicap = parts.minicap;
     this.frameSource =
       parts.framePath.path === 'minicap' && minicap
@@ -188,6 +192,7 @@ export class AndroidDevice implements DeviceBridge {
         ffmpegPath: this.ffmpegPath,
         size: this.frameSize,
         ...(this.recordTimeLimitS ? { timeLimitS: this.recordTimeLimitS } : {}),
+        ...(this.copiedBitRate ? { copiedBitRate: this.copiedBitRate } : {}),
       });
     }
     return new ScreencapFrames({

@@ -9,10 +9,10 @@
 // test/recording-ends-early.test.ts: screenrecord refusing, through the hub).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import sharp from 'sharp';
 import type { Frame } from '../../bridge.js';
 import { findFfmpeg } from '../../media/ffmpeg-path.js';
 import { DeviceRecorder } from '../../recording/device-recorder.js';
+import { frameTime, unwrap } from './test-support/device-clock.js';
 import { labForSuite } from './test-support/lab.js';
 import { withoutFixtures } from '../../../test/support/fixtures.js';
 
@@ -21,37 +21,6 @@ const INTERVAL_MS = 1000 / FPS;
 /** One pixel of the bar is 1000 / 360 ms; JPEG edges blur a pixel or two either way. */
 const READ_MS = 10;
 const LIMIT_S = 5;
-
-/** The length of a bar of render.ts's animation (at half height, and 24 px under it) as a fraction of the width. */
-function barFraction(data: Buffer, info: { width: number; channels: number }, y: number): number {
-  let x = 0;
-  for (; x < info.width; x++) {
-    const i = (y * info.width + x) * info.channels;
-    const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
-    if (!(b > 160 && r < 90 && g > 70 && g < 160)) break;
-  }
-  return x / info.width;
-}
-
-/** The device time (ms, modulo 10 s) a frame of the animation was drawn at. */
-async function frameTime(jpeg: Buffer): Promise<number> {
-  const { data, info } = await sharp(jpeg).raw().toBuffer({ resolveWithObject: true });
-  const y = Math.round(info.height / 2) + 8;
-  const ms = barFraction(data, info, y) * 1000;
-  // The seconds bar moves 36 px a second: rounding to the nearest second is safe.
-  const seconds = Math.round(barFraction(data, info, y + 24) * 10);
-  return seconds * 1000 + ms;
-}
-
-/** Frame times unwrapped across the ten-second turns of the clock (each the nearest to the one before). */
-function unwrap(times: number[]): number[] {
-  const out: number[] = [];
-  for (const [i, t] of times.entries()) {
-    const prev = out[i - 1];
-    out.push(prev === undefined ? t : t + Math.round((prev - t) / 10_000) * 10_000);
-  }
-  return out;
-}
 
 describe('a stream longer than screenrecord\'s time limit', { skip: withoutFixtures() }, () => {
   const lab = labForSuite();

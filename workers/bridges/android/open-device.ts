@@ -25,6 +25,8 @@ export interface OpenAndroidDeviceOptions {
   /** ffmpeg for live frames; default FFMPEG_PATH or the system's; null for none. */
   ffmpegPath?: string | null;
   recordTimeLimitS?: number;
+  /** screenrecord's --bit-rate while a recording copies its H.264 (default 600k: see screenrecord-frames.ts). */
+  copiedBitRate?: string;
   /**
    * The UiAutomator2 server for the tree and touches: `auto` (default) where the shell may not
    * write the touchscreen (phones), `on` always, `off` never. When it cannot start, the device
@@ -130,6 +132,7 @@ export async function openAndroidDevice(options: OpenAndroidDeviceOptions): Prom
     ...(minicap?.ok && framePath.path === 'minicap' ? { minicap: { setup: minicap.setup, fallback } } : {}),
     helperStatus,
     ...(options.recordTimeLimitS ? { recordTimeLimitS: options.recordTimeLimitS } : {}),
+    ...(options.copiedBitRate ? { copiedBitRate: options.copiedBitRate } : {}),
   });
   await device.watchHealth();
   return device;

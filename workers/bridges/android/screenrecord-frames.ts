@@ -13,6 +13,12 @@ import type { Frame, H264Stream } from '../../bridge.js';
 import { AccessUnitReader, type AccessUnit } from '../../media/h264-access-units.js';
 import { JpegSplitter } from './jpeg-splitter.js';
 
+/**
+ * screenrecord's --bit-rate while a recording copies the stream: 600 kbit/s is 4.5 MB a minute of
+ * constant motion (the goal is at most 5; a still screen sends no frames at all). The live frames
+ * share the stream meanwhile; scaled down to points they lose little.
+ */
+const COPIED_BIT_RATE = '600k';
 /** Arrival times kept for frames the decoder has not put out yet (it lags a frame or two). */
 const MAX_PENDING_TIMES = 60;
 
@@ -29,7 +35,7 @@ export interface ScreenrecordFramesOptions {
   bitRate?: string;
   /**
    * The bit rate of the recordings started while a recording copies the stream (h264()): the
-   * MP4 keeps every bit, so it is lower than the live one (the goal is at most 5 MB a minute).
+   * MP4 keeps every bit, so it is lower than the live one (default COPIED_BIT_RATE).
    */
   copiedBitRate?: string;
   onError?: (err: unknown) => void;
@@ -132,7 +138,7 @@ export class ScreenrecordFrames {
 
   private async run(rec: Recording, limitS: number): Promise<void> {
     const { w, h } = this.options.size;
-    const bitRate = this.unitListeners.size > 0 ? (this.options.copiedBitRate ?? '1M') : (this.options.bitRate ?? '4M');
+    const bitRate = this.unitListeners.size > 0 ? (this.options.copiedBitRate ?? COPIED_BIT_RATE) : (this.options.bitRate ?? '4M');
     try {
       const stream = await this.options.open(`screenrecord --output-format=h264 --time-limit ${limitS} --bit-rate ${bitRate} -`);
       if (rec.closed) {
