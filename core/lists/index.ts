@@ -66,6 +66,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list.
   if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
+  // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
+  if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
   // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share
   // buttons) is a rail of controls; a narrow column of text rows (a category list) is a list.

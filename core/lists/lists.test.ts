@@ -122,6 +122,14 @@ describe('detectLists', () => {
       children.push(node(i === 0 ? 'TextField' : 'SecureTextField', { x: 16, y: y + 20, w: 343, h: 44 }, [], { label: name, actions: ['tap', 'setValue'] }));
     });
     assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 64, w: W, h: 600 }, [node('Group', { x: 0, y: 64, w: W, h: 600 }, children)]))), []);
+    // Nor a login column as React Native gives it (every element a plain one but the fields): a
+    // label, its field, another label and field, a hint, two buttons.
+    const login = ['Phone Number', 'field:Phone', 'Verification Code', 'field:Code', 'Check your SMS', 'Login', 'Resend code'].map((t, i) =>
+      t.startsWith('field:')
+        ? node('TextField', { x: 24, y: 200 + i * 56, w: 342, h: 48 }, [], { label: t.slice(6), actions: ['tap', 'setValue'], states: { editable: true } })
+        : node('Other', { x: 24, y: 200 + i * 56, w: 342, h: 40 }, [], { label: t, actions: t.startsWith('Log') || t.startsWith('Res') ? ['tap'] : [] }),
+    );
+    assert.deepEqual(detectLists(screenOf(node('Other', { x: 0, y: 0, w: W, h: H }, login))), []);
   });
 
   it('keeps two cells only where the platform declares a collection', () => {
