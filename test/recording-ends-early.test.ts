@@ -1,7 +1,7 @@
 // A recording never ends early without saying so (issue 17): an agent's lease on a virtual
 // Android device is recorded through a hub and a worker connection in this process; when the
 // device's screenrecord refuses to start again at its time limit, the recording ends by itself and
-// says why in the lease's recording state (GET /leases/:id/recording, `simlab record status`), in
+// says why in the lease's recording state (GET /leases/:id/recording and `simlab record status`), in
 // the recording's end reason (GET /sessions/:id/recordings, the replay) and in devices (the frame
 // path falls back to screencap, naming why).
 import assert from 'node:assert/strict';
@@ -19,12 +19,13 @@ import { labForSuite } from '../workers/bridges/android/test-support/lab.js';
 import { HubConnection } from '../workers/hub-client/hub-connection.js';
 import { findFfmpeg } from '../workers/media/ffmpeg-path.js';
 import { DeviceSession } from '../workers/session/device-session.js';
+import { runCli } from '../e2e/support/lab.js';
 import { withoutFixtures } from './support/fixtures.js';
 
 const FPS = 5;
 
 /** An agent's lease on the Android device through a hub in this process (agents are recorded by default). */
-async function hubWith(device: AndroidDevice): Promise<{ call: <T>(method: string, path: string, body?: unknown) => Promise<T>; close: () => Promise<void> }> {
+async function hubWith(device: AndroidDevice): Promise<{ url: string; token: string; call: <T>(method: string, path: string, body?: unknown) => Promise<T>; close: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'simlab-long-recording-'));
   const hub = await startHub({ port: 0, dataDir, rateLimit: { max: 100_000, windowMs: 60_000 } });
   const connection = new HubConnection({ hub: hub.url, token: hub.workerToken ?? '', workerId: 'rec', host: 'test', version: 'test', devices: [{ id: DEVICE_ID, bridge: device, session: new DeviceSession(device) }], log: () => undefined });
@@ -38,6 +39,8 @@ async function hubWith(device: AndroidDevice): Promise<{ call: <T>(method: strin
     return envelope.data as T;
   };
   return {
+    url: hub.url,
+    token,
     call,
     close: async () => {
       connection.close();
@@ -85,6 +88,8 @@ describe('a recording whose frames stop before it was asked to end', { skip: wit
       assert.equal(recordings.length, 1);
       assert.equal(recordings[0]?.endReason, state.error, 'the recording itself says why it ended');
       assert.ok(recordings[0]?.startedAt && recordings[0].endedAt, 'what was recorded before is kept');
+      const cli = await runCli(['record', 'status', '--device', DEVICE_ID], { SIMLAB_HUB: hub.url, SIMLAB_TOKEN: hub.token });
+      assert.equal(cli.stdout.trim(), `recording wanted but not running: ${state.error}`, cli.stderr);
       const frames = device.status().frames;
       assert.equal(frames?.path, 'screencap');
       assert.match(frames?.reason ?? '', /^screenrecord ended at once, saying: ERROR: unable to create video\/avc codec; now repeated screencap$/);
