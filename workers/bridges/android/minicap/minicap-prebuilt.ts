@@ -36,11 +36,17 @@ export function pickMinicap(abi: string, sdk: number, prebuiltDir: string | null
   return { ok: true, files: { abi, sdk, bin, lib } };
 }
 
-/** "21-30": the SDKs the package has a library for on one ABI. */
+/** "9-10, 14-19, 21-30": the SDKs the package has a library for on one ABI, in runs. */
 function sdkRange(libDir: string): string {
   const sdks = readdirSync(libDir)
     .map((name) => Number(/^android-(\d+)$/.exec(name)?.[1]))
     .filter((n) => Number.isInteger(n))
     .sort((a, b) => a - b);
-  return sdks.length ? `${sdks[0]}-${sdks.at(-1)}` : 'none';
+  const runs: Array<[number, number]> = [];
+  for (const sdk of sdks) {
+    const last = runs.at(-1);
+    if (last && sdk === last[1] + 1) last[1] = sdk;
+    else runs.push([sdk, sdk]);
+  }
+  return runs.length ? runs.map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`)).join(', ') : 'none';
 }

@@ -37,6 +37,7 @@ describe('picking minicap\'s prebuilt files', { skip: PREBUILT ? false : 'needs 
     const recent = pickMinicap('arm64-v8a', 33);
     assert.deepEqual(recent, { ok: false, reason: 'no prebuilt minicap.so for Android SDK 33 on arm64-v8a (the package has SDK 21-30)' });
     assert.deepEqual(pickMinicap('mips', 19), { ok: false, reason: 'no prebuilt minicap for the ABI mips' });
+    assert.deepEqual(pickMinicap('armeabi-v7a', 12), { ok: false, reason: 'no prebuilt minicap.so for Android SDK 12 on armeabi-v7a (the package has SDK 9-10, 14-19, 21-30)' });
     assert.match(pickMinicap('../x', 29).ok ? '' : (pickMinicap('../x', 29) as { reason: string }).reason, /no usable ABI/);
   });
 
