@@ -1,8 +1,10 @@
 // `screenrecord`: rendered frames of the current screen, encoded to H.264 by ffmpeg (libx264)
-// at a steady frame rate until the time limit or until the host closes the stream.
+// at a steady frame rate until the time limit or until the host closes the stream; the raw H.264
+// has its SPS/PPS once, at the start (parameter-sets-once.ts), as MediaCodec sends them.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ParameterSetsOnce } from './parameter-sets-once.js';
 
 export interface RecordOptions {
   /** The frame due `ms` after the recording began. */
@@ -34,9 +36,12 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
   ff.stdin.on('error', () => undefined);
   ff.on('error', () => undefined);
   let writing: Promise<void> = Promise.resolve();
+  // The raw stream carries its parameter sets once, at the start, as a phone's does.
+  const parameterSets = o.format === 'h264' ? new ParameterSetsOnce() : null;
   ff.stdout.on('data', (chunk: Buffer) => {
     ff.stdout.pause();
-    writing = writing.then(() => o.write(chunk)).finally(() => ff.stdout.resume());
+    const out = parameterSets ? parameterSets.push(chunk) : chunk;
+    writing = writing.then(() => (out.length > 0 ? o.write(out) : undefined)).finally(() => ff.stdout.resume());
   });
   const kill = () => ff.kill('SIGKILL');
   o.signal.addEventListener('abort', kill, { once: true });
@@ -53,6 +58,8 @@ export async function recordScreen(o: RecordOptions): Promise<number> {
     ff.stdin.end();
     await exited;
     await writing;
+    const rest = parameterSets?.end();
+    if (rest?.length && !o.signal.aborted) await o.write(rest);
     return o.signal.aborted ? 130 : ff.exitCode === 0 ? 0 : 1;
   } finally {
     o.signal.removeEventListener('abort', kill);
