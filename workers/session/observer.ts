@@ -46,6 +46,8 @@ export class Observer {
   private readonly byTree = new Map<string, GapFill>();
   private readonly byHoles = new Map<string, GapFill>();
   private readonly pixels = new PixelChannel();
+  /** The last described screen and what treeOf() made of it. */
+  private lastTree: { raw: Screen; screen: Screen } | undefined;
 
   constructor(
     private readonly bridge: DeviceBridge,
@@ -63,8 +65,7 @@ export class Observer {
     const waitedMs = Math.round(performance.now() - started);
     const raw = await this.bridge.describe();
     const still = settled;
-    const clean = cleanScreen({ ...raw, still });
-    const { screen, conflicts } = await this.withPixels(await this.withHits(clean), pixels);
+    const { screen, conflicts } = await this.withPixels({ ...(await this.treeOf(raw)), still }, pixels);
     // Pixel lines are kept apart from the lists (#K): a list is what the tree declares or lays out.
     const snapshot = buildSnapshot(screen, { lists: (s) => detectLists(withoutPixels(s)) });
     return { snapshot, still, waitedMs, conflicts: conflicts.map((c) => withRef(c, snapshot)) };
@@ -72,6 +73,18 @@ export class Observer {
 
   async close(): Promise<void> {
     await this.pixels.close();
+  }
+
+  /**
+   * The described screen cleaned and gap-filled. A bridge that gives the very same Screen
+   * object again (the web device, for an unchanged page) gets what was made of it last time:
+   * both steps are pure of the screen but for the hit-tests, which are remembered anyway.
+   */
+  private async treeOf(raw: Screen): Promise<Screen> {
+    if (this.lastTree?.raw === raw) return this.lastTree.screen;
+    const screen = await this.withHits(cleanScreen(raw));
+    this.lastTree = { raw, screen };
+    return screen;
   }
 
   /**
@@ -102,6 +115,7 @@ export class Observer {
       // The hidden content changed under an unchanged tree: the next look probes afresh.
       this.byTree.clear();
       this.byHoles.clear();
+      this.lastTree = undefined;
     }
     return there;
   }

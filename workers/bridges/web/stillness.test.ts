@@ -52,6 +52,11 @@ describe('web device settling by evidence (headless Chromium)', () => {
       '/hover': unfocusable(
         page('document.getElementById("go").onclick = () => {};', '<style>#tip { visibility: hidden } #go:hover ~ #tip { visibility: visible }</style>'),
       ).replace('<p id="status">', '<p id="tip">Tip shown</p><p id="status">'),
+      // A tall list that the tap scrolls smoothly to its end.
+      '/smooth': page(
+        'document.getElementById("go").onclick = () => document.getElementById("list").scrollTo({ top: 2000, behavior: "smooth" });',
+        '<style>#list { height: 300px; overflow-y: scroll } #list div { height: 100px }</style>',
+      ).replace('<div id="box"', `<div id="list">${Array.from({ length: 40 }, (_, i) => `<div>Row ${i}</div>`).join('')}</div><div id="box"`),
       '/hash': unfocusable(page('document.getElementById("go").onclick = () => { history.pushState(null, "", "#moved"); };')),
       // A request the page started on its own, before any tap, that never answers.
       '/polling': page('fetch("/hang").catch(() => {}); document.getElementById("go").onclick = () => {};'),
@@ -123,6 +128,13 @@ describe('web device settling by evidence (headless Chromium)', () => {
     assert.equal((await device.waitForStill()).still, true);
     assert.equal(await status(), 'Next frame', 'the answer came after the change');
     assert.ok(all((await device.describe()).root).some((n) => n.label === 'Next frame'), 'and the description shows it');
+  });
+
+  it('waits for a smooth scroll the tap started to come to its end', async () => {
+    await open('/smooth');
+    await device.perform(admitTimeline(tap(GO), device.info.size));
+    assert.equal((await device.waitForStill()).still, true);
+    assert.equal(await device.evaluate<number>('document.getElementById("list").scrollTop'), 2000, 'at rest only at the end of the scroll');
   });
 
   it('still waits for an animation the tap started', async () => {

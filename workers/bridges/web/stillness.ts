@@ -11,7 +11,7 @@ import type { InFlightRequests } from './in-flight-requests.js';
 export type StillnessRule = 'evidence' | 'quiet';
 
 interface Probe {
-  /** Finite animations still running (infinite ones and those over 60 s are ignored). */
+  /** Finite animations still running (infinite ones and those over 60 s are ignored), plus one for a scroll not yet ended. */
   running: number;
   /** How long the page has looked the same, by the page's own clock. */
   sameForMs: number;
@@ -25,6 +25,8 @@ interface Probe {
 
 interface ProbeArgs {
   longMs: number;
+  /** A scroll without scrollend is over once no scroll event came for this long. */
+  scrollQuietMs: number;
   /** No need for frames when the page is already known to be at rest: the quiet window passed since the last input... */
   quietMs: number;
   sinceInputMs: number;
@@ -51,18 +53,26 @@ interface ProbeArgs {
  * page, the look holds over two consecutive frames.
  */
 async function probePage(args: ProbeArgs): Promise<Probe> {
-  type Memory = { mutations: number; sig: string; since: number };
+  type Memory = { mutations: number; sig: string; since: number; scrollAt: number; scrollEndAt: number };
   const w = window as unknown as { __simlabStill?: Memory };
   let mem = w.__simlabStill;
   if (!mem) {
-    const created: Memory = { mutations: 0, sig: '', since: performance.now() };
+    const created: Memory = { mutations: 0, sig: '', since: performance.now(), scrollAt: -Infinity, scrollEndAt: -Infinity };
     new MutationObserver((records) => {
       created.mutations += records.length;
     }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    // Scroll events of every element reach a capturing listener on the document.
+    document.addEventListener('scroll', () => (created.scrollAt = performance.now()), { capture: true, passive: true });
+    document.addEventListener('scrollend', () => (created.scrollEndAt = performance.now()), { capture: true, passive: true });
     w.__simlabStill = created;
     mem = created;
   }
   const memory = mem;
+  // A fling or smooth scroll coasts on the compositor, and a starved one may leave two main
+  // frames alike mid-way: a scroll not yet ended (scrollend) counts as motion, until it has
+  // been quiet long enough that a scrollend that never comes cannot hold it up.
+  const scrolling = () => memory.scrollAt > memory.scrollEndAt && performance.now() - memory.scrollAt < args.scrollQuietMs;
+  const moving = (list: Animation[]) => list.length + (scrolling() ? 1 : 0);
   const finite = (): Animation[] =>
     document.getAnimations().filter((a) => {
       if (a.playState !== 'running' && !a.pending) return false;
@@ -115,42 +125,54 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
       });
     });
   let running = finite();
-  let sig = sign(running.length);
+  let sig = sign(moving(running));
   let framesEqual: boolean | null = null;
-  const known = running.length === 0 && (Math.min(performance.now() - memory.since, args.sinceInputMs) >= args.quietMs || sig === args.restingSig);
+  const known = moving(running) === 0 && (Math.min(performance.now() - memory.since, args.sinceInputMs) >= args.quietMs || sig === args.restingSig);
   if (args.frames && !known) {
     let animated = false;
-    if (running.length > 0 && args.waitMs > 0) {
+    if (moving(running) > 0 && args.waitMs > 0) {
       const finished = Promise.all(running.map((a) => a.finished.catch(() => undefined)));
-      await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, args.waitMs))]);
+      const scrolled = (async () => {
+        while (scrolling()) {
+          const ended = new AbortController();
+          await new Promise((resolve) => {
+            document.addEventListener('scrollend', resolve, { capture: true, once: true, signal: ended.signal });
+            setTimeout(resolve, args.scrollQuietMs / 3);
+          });
+          ended.abort();
+        }
+      })();
+      await Promise.race([Promise.all([finished, scrolled]), new Promise((resolve) => setTimeout(resolve, args.waitMs))]);
       running = finite();
-      sig = sign(running.length);
-      animated = running.length === 0;
+      sig = sign(moving(running));
+      animated = moving(running) === 0;
     }
-    if (running.length === 0) {
+    if (moving(running) === 0) {
       const before = animated ? sig : null;
       const first = await frame();
       running = finite();
-      sig = sign(running.length);
+      sig = sign(moving(running));
       if (!first) framesEqual = null;
-      else if (running.length > 0) framesEqual = false;
+      else if (moving(running) > 0) framesEqual = false;
       else if (sig === before || sig === args.beforeInputSig) framesEqual = true;
       else {
         const held = sig;
         const second = await frame();
         running = finite();
-        sig = sign(running.length);
-        framesEqual = second ? held === sig && running.length === 0 : null;
+        sig = sign(moving(running));
+        framesEqual = second ? held === sig && moving(running) === 0 : null;
       }
     }
   }
-  return { running: running.length, sameForMs: performance.now() - memory.since, sig, framesEqual, opaque };
+  return { running: moving(running), sameForMs: performance.now() - memory.since, sig, framesEqual, opaque };
 }
 
 const POLL_MS = 50;
 /** How often in-flight requests are looked at again while the page itself is at rest. */
 const REQUEST_POLL_MS = 16;
 const LONG_ANIMATION_MS = 60_000;
+/** Several frames of a coasting scroll: one that sent no scroll event for this long has stopped. */
+const SCROLL_QUIET_MS = 150;
 /** How soon after a wait() found the page at rest its look stands for the page (the describe() right after it). */
 const FRESH_LOOK_MS = 50;
 /** Room for the two frames a probe waits for (each gives up after 100 ms). */
@@ -212,6 +234,7 @@ export class StillnessWatch {
     if (fresh && fresh.at > inputSince && performance.now() - fresh.answeredAt <= FRESH_LOOK_MS) return fresh.sig;
     const args: ProbeArgs = {
       longMs: LONG_ANIMATION_MS,
+      scrollQuietMs: SCROLL_QUIET_MS,
       quietMs: Infinity,
       sinceInputMs: 0,
       restingSig: null,
@@ -235,6 +258,7 @@ export class StillnessWatch {
       const restingSig = this.settled && this.settled.at > lastInputAt ? this.settled.sig : null;
       const args: ProbeArgs = {
         longMs: LONG_ANIMATION_MS,
+        scrollQuietMs: SCROLL_QUIET_MS,
         quietMs,
         sinceInputMs: performance.now() - lastInputAt,
         restingSig,

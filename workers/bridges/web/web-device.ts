@@ -91,8 +91,12 @@ export class WebDevice implements DeviceBridge {
   /** When the last input action started: the requests it may have caused start from then. */
   private inputStartedAt = -Infinity;
   private readonly stillness: StillnessWatch;
-  /** The last capture and the page's look just before it was taken. */
-  private lastCapture: { look: string; capture: CdpAxCapture } | undefined;
+  /** The last capture, the page's look just before it was taken, and the painted surfaces read with it. */
+  private lastCapture: { look: string; capture: CdpAxCapture; painted: Promise<Rect[]> } | undefined;
+  /** The capture rawTree() last gave, with its painted surfaces, for the paintedRegions() that follows. */
+  private described: { capture: CdpAxCapture; painted: Promise<Rect[]> } | undefined;
+  /** The last capture as a Screen. */
+  private lastScreen: { capture: CdpAxCapture; screen: Screen } | undefined;
   /** The gesture being sent, so releaseAll() and close() can cut it short. */
   private gesture: AbortController | undefined;
   private closed = false;
@@ -142,8 +146,14 @@ export class WebDevice implements DeviceBridge {
     return this.page.url();
   }
 
+  /**
+   * The same capture gives the same Screen object, so the session need not clean and probe an
+   * unchanged screen again (its Observer keeps what it made of the last one).
+   */
   async describe(): Promise<Screen> {
-    return importCdpAx(await this.rawTree());
+    const capture = await this.rawTree();
+    if (this.lastScreen?.capture !== capture) this.lastScreen = { capture, screen: importCdpAx(capture) };
+    return this.lastScreen.screen;
   }
 
   /**
@@ -158,9 +168,16 @@ export class WebDevice implements DeviceBridge {
     return this.guard(async () => {
       const look = await this.stillness.look(Math.max(this.lastInputAt, this.inputStartedAt));
       const last = this.lastCapture;
-      if (look !== undefined && last && last.look === look) return last.capture;
+      if (look !== undefined && last && last.look === look) {
+        this.described = last;
+        return last.capture;
+      }
+      // Where the page paints what its tree cannot see is asked for with the capture: the same moment, one round trip fewer.
+      const painted = paintedSurfaces(this.cdp, this.viewport);
+      painted.catch(() => undefined);
       const capture = await captureCdpAx(this.cdp, this.viewport, this.info.scale, this.drawScale);
-      this.lastCapture = look === undefined ? undefined : { look, capture };
+      this.described = { capture, painted };
+      this.lastCapture = look === undefined ? undefined : { look, capture, painted };
       return capture;
     });
   }
@@ -180,9 +197,14 @@ export class WebDevice implements DeviceBridge {
     return this.guard(() => scanControls(this.cdp, onScreen));
   }
 
-  /** Canvases, videos and plugins on the screen: the page paints them, its tree cannot see into them. */
+  /**
+   * Canvases, videos and plugins on the screen: the page paints them, its tree cannot see into
+   * them. Right after describe(), the ones read with its capture (once); else read now.
+   */
   async paintedRegions(): Promise<Rect[]> {
-    return this.guard(() => paintedSurfaces(this.cdp, this.viewport));
+    const described = this.described;
+    this.described = undefined;
+    return this.guard(() => described?.painted ?? paintedSurfaces(this.cdp, this.viewport));
   }
 
   async perform(timeline: AdmittedTimeline, options: PerformOptions = {}): Promise<void> {
