@@ -81,10 +81,16 @@ function holdsInput(n: UiNode): boolean {
   return n.states.editable === true || n.children.some(holdsInput);
 }
 
-/** A row of items lying inside a larger column list (of which it is a part). */
+/**
+ * A row of items beside the screen's content: inside a larger column list (of which it is a
+ * part), or a strip (tabs, chips) outside a larger column the platform names as a list, even one
+ * showing a single tall cell.
+ */
 function isStripInside(c: Candidate, all: readonly Scored[]): boolean {
   if (c.axis !== 'horizontal' || c.grid) return false;
-  return all.some((o) => o.candidate !== c && o.candidate.axis === 'vertical' && o.candidate.cells.length >= 2 && containsRect(o.candidate.containerFrame, c.containerFrame) && rectArea(o.candidate.containerFrame) > rectArea(c.containerFrame));
+  const larger = (o: Candidate) => o !== c && o.axis === 'vertical' && rectArea(o.containerFrame) > rectArea(c.containerFrame);
+  const named = (o: Candidate) => o.detector === 'siblings' && o.container !== null && isCollection(o.container.node) && !o.grid;
+  return all.some(({ candidate: o }) => larger(o) && ((o.cells.length >= 2 && containsRect(o.containerFrame, c.containerFrame)) || named(o)));
 }
 
 function isWithin(p: Placed, cell: Placed): boolean {

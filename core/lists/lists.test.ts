@@ -210,6 +210,11 @@ describe('detectLists', () => {
     const [main] = detectLists(screenOf(tabs, chips, chats));
     assert.equal(main?.container, chats);
     assert.deepEqual(labels(main?.cells ?? []), Array.from({ length: 7 }, (_, i) => `Chat ${i}`));
+    // A feed the platform names showing one tall post leads a scrolling strip of six tabs at the bottom.
+    const feed = node('List', { x: 0, y: 100, w: W, h: 640 }, [row('A tall post', 100, 640)]);
+    const bottomTabs = node('ScrollView', { x: 0, y: 760, w: W, h: 60 }, ['Home', 'Search', 'Grok', 'Groups', 'Alerts', 'Mail'].map((t, i) => node('Button', { x: i * 65, y: 760, w: 65, h: 60 }, [], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
+    const [first, second] = detectLists(screenOf(feed, bottomTabs));
+    assert.deepEqual([first?.container, second?.container], [feed, bottomTabs]);
   });
 
   it('leaves rows that load more rows out of the cells: a lone "View 1 more reply" button, a spinner at the end', () => {
