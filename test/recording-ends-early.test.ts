@@ -82,12 +82,13 @@ describe('a recording whose frames stop before it was asked to end', { skip: wit
       assert.match(state.error ?? '', /^ended early: the device's frames stopped \(screenrecord: screenrecord ended at once, saying: ERROR: unable to create video\/avc codec\)$/);
       // The hub writes the recording's manifest a moment after it notes the lease's error.
       const recordings = await until('the recording\'s manifest to close', async () => {
-        const r = (await hub.call<{ recordings: Array<{ endReason: string | null; startedAt: number | null; endedAt: number | null }> }>('GET', `/sessions/${lease.sessionId}/recordings`)).recordings;
+        const r = (await hub.call<{ recordings: Array<{ endReason: string | null; startedAt: number | null; endedAt: number | null; facts: { video: string } | null }> }>('GET', `/sessions/${lease.sessionId}/recordings`)).recordings;
         return r[0]?.endedAt ? r : undefined;
       });
       assert.equal(recordings.length, 1);
       assert.equal(recordings[0]?.endReason, state.error, 'the recording itself says why it ended');
       assert.ok(recordings[0]?.startedAt && recordings[0].endedAt, 'what was recorded before is kept');
+      assert.equal(recordings[0].facts?.video, 'copy', 'through the hub, the recording says it copied screenrecord\'s H.264');
       const cli = await runCli(['record', 'status', '--device', DEVICE_ID], { SIMLAB_HUB: hub.url, SIMLAB_TOKEN: hub.token });
       assert.equal(cli.stdout.trim(), `recording wanted but not running: ${state.error}`, cli.stderr);
       const frames = device.status().frames;
