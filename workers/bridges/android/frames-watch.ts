@@ -54,7 +54,11 @@ export class FramesWatch {
       if (head.length < 300) head = Buffer.concat([head, chunk]).subarray(0, 300);
     });
     stream.once('close', () => {
-      if (bytes >= MIN_STREAM_BYTES) return;
+      // A stream that carried video shows the recorder works: the count starts again.
+      if (bytes >= MIN_STREAM_BYTES) {
+        this.failures = 0;
+        return;
+      }
       const said = head.toString('utf8').replace(/[^\x20-\x7e]+/g, ' ').trim();
       this.failure(`${name} ended at once${said ? `, saying: ${said.slice(0, 200)}` : ' without a word'}`);
     });
