@@ -2,7 +2,8 @@
 // - settling: observe (screen already still), a tap that changes nothing, and a tap that opens
 //   another screen, through DeviceSession.execute, on two devices that differ only in how they
 //   decide the screen is at rest: the quiet window alone (250 ms without change, the old rule)
-//   and by evidence (no finite animation, no request the tap started, two equal frames); the
+//   and by evidence (no finite animation or coasting scroll, no request the tap started, and a
+//   frame after the tap that still shows the look from before it, or two equal frames); the
 //   runs alternate between them so both see the same machine load; targets beside them;
 // - observe beside the raw CDP Accessibility.getFullAXTree call on the same page (the reference);
 // - outline bytes beside the raw CDP tree's JSON bytes;
