@@ -61,11 +61,6 @@ function contentBox(node: UiNode, screen: Rect): Rect | null {
   return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
 }
 
-/** The nodes inside `node` (itself left out) that are on the screen and say or do something. */
-function speakersIn(node: UiNode, screen: Rect): UiNode[] {
-  return node.children.flatMap((c) => (c.visible === false || !intersectRect(c.frame, screen) ? [] : [...(c.label || c.value || c.actions.length > 0 ? [c] : []), ...speakersIn(c, screen)]));
-}
-
 /** The focused node and its ancestors: what a person is typing into is in front, whatever lies after it. */
 function focusPath(root: UiNode): Set<UiNode> {
   const path = new Set<UiNode>();
@@ -96,7 +91,8 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
   let spans: PaintSpans = new Map();
   let layers: ModalLayer[] = [];
   const underModal = (node: UiNode, seen: Rect): boolean => layers.some((l) => containsRect(l.rect, seen) && paintedOver(l, node, spans));
-  const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): void => {
+  /** Marks the subtree; says whether anything in it says or does something, and whether all of that is hidden. */
+  const mark = (node: UiNode, covers: readonly Rect[], panels: readonly Rect[]): { speaks: boolean; allHidden: boolean } => {
     const seen = intersectRect(node.frame, screen);
     const inFront = focused.has(node);
     if (seen && (covers.some((c) => containsRect(c, seen)) || (!inFront && (panels.some((c) => mostlyUnder(seen, c)) || underModal(node, seen))))) hidden.add(node);
@@ -105,6 +101,8 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
     // overlay of tools at the top and bottom of a canvas is see-through between them).
     const ordered = kids.some((k) => k.drawingOrder !== undefined);
     const paintedAt = (n: UiNode) => spans.get(n)?.[0] ?? 0;
+    let insideSpeaks = false;
+    let insideHidden = true;
     kids.forEach((kid, i) => {
       // Only a sibling whose bounds meet this one's is drawn over it: what either holds outside
       // its bounds (a wrapper smaller than its content) does not order them.
@@ -121,14 +119,18 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
           }
         }
       }
-      mark(kid, raised.length > 0 ? [...covers, ...raised] : covers, above.length > 0 ? [...panels, ...above] : panels);
+      const inside = mark(kid, raised.length > 0 ? [...covers, ...raised] : covers, above.length > 0 ? [...panels, ...above] : panels);
+      if (inside.speaks) {
+        insideSpeaks = true;
+        insideHidden &&= inside.allHidden;
+      }
     });
     // A wrapper that says nothing itself is hidden once all it holds is (a row whose text lies
     // under a footer: the margins left beside it name nothing).
-    if (seen && !inFront && !node.label && !node.value && !hidden.has(node)) {
-      const inside = speakersIn(node, screen);
-      if (inside.length > 0 && inside.every((n) => hidden.has(n))) hidden.add(node);
-    }
+    if (seen && !inFront && !node.label && !node.value && insideSpeaks && insideHidden) hidden.add(node);
+    if (node.visible === false || !seen) return { speaks: false, allHidden: true };
+    const speaksItself = Boolean(node.label || node.value || node.actions.length > 0);
+    return { speaks: speaksItself || insideSpeaks, allHidden: (!speaksItself || hidden.has(node)) && insideHidden };
   };
   // Windows are judged as windows (cleanScreen), not as siblings here.
   for (const windowRoot of root.children) {
