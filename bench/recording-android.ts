@@ -94,9 +94,10 @@ async function run(way: 'unrecorded' | 'copy' | 'encode'): Promise<Run> {
     await new Promise((r) => setTimeout(r, Math.max(0, Math.min(2000, SECONDS * 1000 - (Date.now() - t0)))));
   }
   const wall = (Date.now() - t0) / 1000;
-  // Just before they exit: the recording's ffmpeg reads Matroska, the live decoder writes JPEGs.
+  // Just before they exit: the recording's ffmpeg reads Matroska, the live decoder writes MJPEG
+  // (the virtual device's own encoder reads PNGs and writes H.264: it matches neither).
   const recorderCpu = ffmpegCpu('matroska');
-  const decoderCpu = ffmpegCpu('image2pipe');
+  const decoderCpu = ffmpegCpu('mjpeg');
   await recorder?.stop();
   unsubscribe();
   await session.close();
