@@ -27,9 +27,9 @@ test('list detection on apps it was not developed on: the dev and the measure-on
     t.diagnostic(`floors need 10 labelled screens in each split (dev ${dev.all}, measure-only ${measure.all})`);
     return;
   }
-  // Floors a screen or two under what the detector reached on the labelled set of test/more-apps
-  // (dev 15/17, measure-only 16/30 on 2026-12-03, Android and iOS dumps): a change that loses
+  // Floors one screen under what the detector reached on the whole labelled set of test/more-apps
+  // (40 Android + 15 iOS dumps: dev 19/19, measure-only 19/33 on 2026-12-03): a change that loses
   // ground fails here; the goal of 90% on measure-only is not reached yet.
-  assert.ok(dev.agreed / dev.counted >= 0.8, `dev agreement ${percent(dev)} fell below 80%`);
-  assert.ok(measure.agreed / measure.counted >= 0.5, `measure-only agreement ${percent(measure)} fell below 50%`);
+  assert.ok(dev.agreed / dev.counted >= 0.9, `dev agreement ${percent(dev)} fell below 90%`);
+  assert.ok(measure.agreed / measure.counted >= 0.54, `measure-only agreement ${percent(measure)} fell below 54%`);
 });
