@@ -143,6 +143,9 @@ async function probePage(args: ProbeArgs): Promise<Probe> {
         }
       })();
       await Promise.race([Promise.all([finished, scrolled]), new Promise((resolve) => setTimeout(resolve, args.waitMs))]);
+      // `finished` resolves within the frame that ends the animations, before that frame sends
+      // their animationend events; a task later the handlers (which often change the page) have run.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       running = finite();
       sig = sign(moving(running));
       animated = moving(running) === 0;
