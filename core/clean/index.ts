@@ -58,8 +58,8 @@ const SMALL_WINDOW_SHARE = 0.5;
  * The windows that stay: system bars and the keyboard, the frontmost app window that shows
  * anything (an empty window does not hide the app under it), and the small windows of other
  * apps above it as overlays (chat heads, edge panels, picture-in-picture). The frontmost app is
- * the one the user looks at: a small window of another app above a covering one is an overlay
- * on it, never the app (a small window of the same app, or a declared dialog, is in front).
+ * the one the user looks at: a small window above a covering one is an overlay on it, never the
+ * app, unless it is a declared dialog or a window of the same app (an Android app's popup).
  */
 function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string>, bounds: ReadonlyMap<string, Rect>, screenArea: number): WindowInfo[] {
   const apps = windows.filter((w) => (w.kind === 'app' || w.kind === 'dialog') && shown.has(w.id)).sort((a, b) => b.layer - a.layer);
@@ -68,10 +68,12 @@ function chooseWindows(windows: readonly WindowInfo[], shown: ReadonlySet<string
   let front: WindowInfo | undefined;
   for (const [i, w] of apps.entries()) {
     const under = apps.slice(i + 1).find(covers);
-    // A named app's small window over a covering window of another app, or of one the dump names
-    // no package for (a Maestro hierarchy of a Compose app), is an overlay on it.
-    const otherApp = under !== undefined && w.title !== undefined && w.title !== under.title;
-    if (w.kind === 'app' && !covers(w) && otherApp) {
+    // A small window over a covering one is an overlay on it unless both name the same app (an
+    // Android app's own popup): another app's, one over a window the dump names no package for (a
+    // Maestro hierarchy of a Compose app), and iOS's, which name none (a banner, a floating
+    // button; iOS declares its dialogs, kind 'dialog').
+    const sameApp = w.title !== undefined && w.title === under?.title;
+    if (w.kind === 'app' && under !== undefined && !covers(w) && !sameApp) {
       overlays.push(w);
       continue;
     }

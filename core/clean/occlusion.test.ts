@@ -115,6 +115,20 @@ describe('iOS occlusion: what a modal, a sheet, a pushed page or a drawer covers
     assert.ok(beside.includes('Compose') && beside.includes('Peek'));
   });
 
+  it('by window order: a small window above the app is an overlay on it, an alert\'s window is in front of it', () => {
+    const windows = (...extra: string[]): string =>
+      `<?xml version="1.0" encoding="UTF-8"?><AppiumAUT>${el('Application', full, { name: 'Mail' }, el('Window', full, {}, inbox), ...extra)}</AppiumAUT>`;
+    const banner = el('Window', [16, 60, 358, 64], {}, el('Other', [16, 60, 358, 64], {}, el('StaticText', [32, 80, 300, 24], { label: 'Message sent' })));
+    const withBanner = parseScreen(windows(banner));
+    const seen = all(withBanner.root).flatMap((n) => (n.label ? [n.label] : []));
+    for (const l of ['Message sent', 'Inbox', ...inboxRows]) assert.ok(seen.includes(l), l);
+    assert.deepEqual(withBanner.windows.map((w) => w.kind), ['app', 'overlay']);
+    assert.match(renderOutline(buildSnapshot(withBanner)), /\[Overlay\]\n.*"Message sent"/);
+    const alert = el('Window', full, {}, el('Other', full, {}, el('Alert', [60, 330, 270, 180], { label: 'No connection' }, el('Button', [60, 466, 270, 44], { label: 'OK' }))));
+    const withAlert = labels(windows(alert));
+    assert.ok(withAlert.includes('OK') && !withAlert.includes('Groq'), 'the alert\'s window is what the user looks at');
+  });
+
   it('takes no empty layer with an id, nor a background with children, for a dimming view', () => {
     const overlay = el('Other', full, { name: 'sticker_layer' });
     const toast = el('Other', [40, 700, 310, 50], {}, el('StaticText', [56, 712, 278, 26], { label: 'Saved' }));
