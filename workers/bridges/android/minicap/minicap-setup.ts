@@ -46,6 +46,8 @@ export async function probeMinicap(adb: AdbDevice, screen: { sdk: number; real: 
     const abi = (await adb.run('getprop ro.product.cpu.abi')).stdout.toString('utf8').trim();
     const pick = pickMinicap(abi, screen.sdk);
     if (!pick.ok) return { ok: false, said: pick.reason };
+    // A minicap left running (a worker that died without stopping it) holds the socket name: end it.
+    await adb.run('pkill minicap');
     await push(adb, pick.files);
     const setup: MinicapSetup = { files: pick.files, real: screen.real, virtual: screen.virtual };
     const check = await adb.run(minicapCommand(setup, '-t'), { timeoutMs: CHECK_TIMEOUT_MS });

@@ -11,6 +11,7 @@ import { DeviceStatusSchema } from '../../../../core/wire/device.js';
 import { withoutFixtures } from '../../../../test/support/fixtures.js';
 import { labForSuite } from '../test-support/lab.js';
 import { minicapPrebuiltDir, pickMinicap } from './minicap-prebuilt.js';
+import { openAndroidDevice } from '../open-device.js';
 
 const PREBUILT = minicapPrebuiltDir();
 const SCREEN = { width: 360, height: 720, density: 160 };
@@ -127,6 +128,27 @@ describe('the minicap frame path on devices', { skip: withoutFixtures() || (PREB
     vd.device.animate(1000);
     await until(() => frames.length > before + 3, 'frames through screenrecord');
     stop();
+  });
+
+  it('ends a minicap left running on the device (by a worker that died) before serving its own', async () => {
+    const { vd } = await lab().addDevice({ ...SCREEN, sdk: 29 });
+    const first = await openAndroidDevice({ client: lab().client, serial: vd.serial });
+    await first.close();
+    // What a worker that died leaves: its minicap, still serving the socket name.
+    const leftover = vd.device.exec('LD_LIBRARY_PATH=/data/local/tmp /data/local/tmp/minicap -P 360x720@360x720/0');
+    await until(() => vd.device.abstractSockets.has('minicap'), 'the leftover minicap');
+    const device = await openAndroidDevice({ client: lab().client, serial: vd.serial });
+    try {
+      const ended = await Promise.race([leftover, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+      assert.equal(ended?.code, 137, 'the leftover was ended');
+      const frames: Frame[] = [];
+      const stop = device.frames((f) => frames.push(f));
+      await until(() => frames.length >= 1, 'frames from the new minicap');
+      assert.equal(device.status().frames?.path, 'minicap');
+      stop();
+    } finally {
+      await device.close();
+    }
   });
 
   it('passes minicap over where no prebuilt library fits or its check fails, and says why', async () => {

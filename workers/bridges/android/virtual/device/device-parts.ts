@@ -121,4 +121,6 @@ export interface DeviceParts {
   startProcess(name: string): DeviceProcess;
   /** Kills the process with this pid (`kill`); false when there is none. */
   killPid(pid: number): boolean;
+  /** Kills every process of this name (`pkill`, or a crash); how many. */
+  killProcesses(name: string): number;
 }

@@ -183,6 +183,11 @@ export function systemCommands(device: DeviceParts): Record<string, CommandHandl
       }
       return status;
     },
+    // toybox pkill NAME: every signal ends the modelled programs; status 1 when none matched.
+    pkill: async (argv) => {
+      const name = argv.slice(1).filter((a) => !a.startsWith('-')).pop() ?? '';
+      return device.killProcesses(name) > 0 ? 0 : 1;
+    },
     monkey: async (argv, io) => {
       const p = argv.indexOf('-p');
       const pkg = p >= 0 ? argv[p + 1] : undefined;
