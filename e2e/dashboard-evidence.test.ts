@@ -65,7 +65,8 @@ describe('evidence buttons on the device and replay pages', { concurrency: false
   test('replay page: a clip of the shown step downloads as a GIF, an over-long one says why; the session exports as a flow', async () => {
     await page.goto(`${lab.url}/sessions/${sessionId}#step=2`);
     await page.locator('[data-testid=replay-exports]').waitFor();
-    assert.equal(await page.locator('[data-testid=clip-from]').inputValue(), '2');
+    // The page applies #step=N after its first render, and the clip range follows it then.
+    await waitFor('the clip range to start at step 2', async () => (await page.locator('[data-testid=clip-from]').inputValue()) === '2', 10_000);
     const href = await page.getAttribute('[data-testid=clip-download]', 'href');
     assert.ok(href);
     const clip = await page.request.get(new URL(href, lab.url).toString());
