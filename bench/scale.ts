@@ -109,7 +109,7 @@ async function main(): Promise<void> {
   t.after(() => one.close());
   const a = await run([one]);
 
-  const databaseUrl = await tempPostgresDatabase(t);
+  const databaseUrl = await tempPostgresDatabase();
   const redisUrl = await tempRedis(t);
   const two: Hub[] = [];
   for (const name of ['a', 'b']) {

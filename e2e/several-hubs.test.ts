@@ -46,7 +46,7 @@ interface Agent {
 }
 
 test('two hub processes on Postgres and Redis: an agent on hub A drives a device on hub B; hub A is SIGKILLed, the agents carry on through hub B, the lease survives, the action log has every action once', async (t) => {
-  const databaseUrl = await tempPostgresDatabase(t);
+  const databaseUrl = await tempPostgresDatabase();
   const redisUrl = await tempRedis(t);
   const env = { SIMLAB_DATABASE_URL: databaseUrl, SIMLAB_REDIS_URL: redisUrl };
   const hubA = await startHubProcess(t, env);

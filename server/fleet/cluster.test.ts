@@ -21,7 +21,7 @@ async function until(check: () => boolean | Promise<boolean>, what: string, limi
 }
 
 test('two hubs on one Postgres and one Redis: every device on both, a command through hub A reaches the worker on hub B, frames follow the viewer', async (t) => {
-  const databaseUrl = await tempPostgresDatabase(t);
+  const databaseUrl = await tempPostgresDatabase();
   const redisUrl = await tempRedis(t);
   const a = await startTestHub(t, { databaseUrl, redisUrl, localWorker: false });
   const b = await startTestHub(t, { databaseUrl, redisUrl, localWorker: false });

@@ -12,8 +12,8 @@ test('every SQLite migration has a Postgres twin with the same version and name,
   assert.deepEqual(POSTGRES_MIGRATIONS.map(twin), MIGRATIONS.map(twin));
 });
 
-test('postgres: migrations run once, even when hubs start together', async (t) => {
-  const url = await tempPostgresDatabase(t);
+test('postgres: migrations run once, even when hubs start together', async () => {
+  const url = await tempPostgresDatabase();
   const pools = [new pg.Pool({ connectionString: url }), new pg.Pool({ connectionString: url })];
   try {
     const applied = await Promise.all(pools.map((p) => migratePostgres(p)));
@@ -26,7 +26,7 @@ test('postgres: migrations run once, even when hubs start together', async (t) =
   }
 });
 
-storeSuite('postgres', async (t) => {
-  const url = await tempPostgresDatabase(t);
+storeSuite('postgres', async () => {
+  const url = await tempPostgresDatabase();
   return { open: () => PostgresStore.connect(url, { max: 4 }) };
 });
