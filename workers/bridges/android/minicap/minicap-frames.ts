@@ -3,12 +3,13 @@
 // `adb forward tcp:<free port> localabstract:minicap` (adbkit), and the stream is read with
 // MinicapReader. A minicap that dies is started again; one that dies three times in a row before
 // giving a frame is given up on, and the device is told why (it then takes another path).
-import { connect, createServer, type Socket } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { Frame } from '../../../bridge.js';
 import type { AdbDevice } from '../adb/adb-device.js';
 import { MinicapReader } from './minicap-protocol.js';
 import { minicapCommand, type MinicapSetup } from './minicap-setup.js';
+import { freePort } from '../adb/free-port.js';
 
 export interface MinicapFramesOptions {
   adb: AdbDevice;
@@ -33,13 +34,6 @@ interface Run {
   closed: boolean;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export class MinicapFrames {
   private readonly listeners = new Set<(frame: Frame) => void>();

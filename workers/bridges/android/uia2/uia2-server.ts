@@ -1,12 +1,12 @@
 // The UiAutomator2 server on one device, from the worker's side: install its two APKs on first
 // use (from the appium-uiautomator2-server npm package), start it with `am instrument`, reach it
 // through `adb forward`, check its status, open a session, and start it again when it dies.
-import { createServer } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_APK_PATH, TEST_APK_PATH } from 'appium-uiautomator2-server';
 import { SimlabError } from '../../../../core/contract/index.js';
 import type { AdbDevice } from '../adb/adb-device.js';
+import { freePort } from '../adb/free-port.js';
 
 const SERVER_PACKAGE = 'io.appium.uiautomator2.server';
 const TEST_PACKAGE = 'io.appium.uiautomator2.server.test';
@@ -15,13 +15,6 @@ const DEVICE_PORT = 6790;
 const START_MS = 30_000;
 const REQUEST_MS = 15_000;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 export class Uia2Server {
   private port: number | undefined;

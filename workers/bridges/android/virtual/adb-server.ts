@@ -3,10 +3,10 @@
 // device served from this same process would deadlock a synchronous one.
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../adb/free-port.js';
 
 export interface AdbResult {
   code: number;
@@ -26,17 +26,6 @@ export interface AdbServer {
   kill(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Runs the adb client against the server on `port`; `home` matters only to a server it starts. */
 export function runAdb(port: number, args: string[], options: { home?: string; timeoutMs?: number } = {}): Promise<AdbResult> {

@@ -1,7 +1,7 @@
 // The virtual Android device harness: what tests and the bridge's tests import.
 export { startVirtualDevice, createVirtualAndroid, DEFAULT_FEATURES, DEFAULT_MAX_PAYLOAD, DEFAULT_FIXTURES_DIR } from './virtual-device.js';
 export type { VirtualDevice, VirtualDeviceOptions } from './virtual-device.js';
-export { startAdbServer, adbConnect, deviceState, runAdb, freePort } from './adb-server.js';
+export { startAdbServer, adbConnect, deviceState, runAdb } from './adb-server.js';
 export type { AdbServer, AdbResult } from './adb-server.js';
 export { VirtualAndroid } from './device/device.js';
 export { DUMP_FAILURE_MESSAGES } from './device/device-parts.js';
