@@ -3,7 +3,7 @@ import { containsRect, intersectRect, rectArea, rectCentre } from '../model/geom
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { flattenTiledRows } from './grid.js';
-import { isCell, isCollection } from './roles.js';
+import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { scrolls, siblingCandidates } from './siblings.js';
@@ -21,6 +21,8 @@ const MIN_CELL_SIDE = 4;
 const RAIL_SHARE = 0.2;
 /** Cells of a rail are icons: at most this many times as wide as they are high. */
 const RAIL_ASPECT = 2;
+/** A scroll view at least this many times as tall as the row in it scrolls the page down, not the row sideways. */
+const ROW_SCROLLER_SHARE = 2;
 /** Up to this many bare buttons in a column that does not scroll are a stack of actions. */
 const ACTION_STACK = 3;
 
@@ -60,7 +62,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
   const collection = declared || (c.container !== null && isCollection(c.container.node));
-  const scrolling = collection || (c.container !== null && scrolls(c.container));
+  const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
   if (c.cells.length === 2 && !collection) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
@@ -74,6 +76,18 @@ function admissible(s: Scored, screen: Screen): boolean {
   const iconSized = c.cells.every((p) => p.vis.w < RAIL_ASPECT * p.vis.h);
   if (!collection && c.axis === 'vertical' && !c.grid && iconSized && Math.max(...c.cells.map((p) => p.vis.w)) < RAIL_SHARE * screen.size.w) return false;
   return true;
+}
+
+/**
+ * A row of items scrolls sideways only where its scroll view is about as tall as the row: a row
+ * laid in a page that scrolls down (a player's Like / Share buttons, a tab bar inside the page's
+ * scroll view) is a bar of controls, whatever the page does. Columns keep the plain test.
+ */
+function scrollsAlong(c: Candidate): boolean {
+  if (c.axis !== 'horizontal' || c.grid || !c.container) return true;
+  const scroller = isScroller(c.container.node) ? c.container : (c.container.parent ?? c.container);
+  const rowHeight = Math.max(...c.cells.map((p) => p.vis.h));
+  return scroller.vis.h < ROW_SCROLLER_SHARE * rowHeight;
 }
 
 /** A text field somewhere inside (a toggle in a settings row does not make a form). */

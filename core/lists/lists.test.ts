@@ -78,6 +78,18 @@ describe('detectLists', () => {
     assert.equal(bar.children.length, 5, 'the buttons stay as they were');
   });
 
+  it('leaves a row of buttons laid in a page that scrolls down as buttons (a tab bar inside the page scroll view)', () => {
+    const tabs = ['Home', 'Web', 'Login', 'Forms', 'Swipe', 'Drag', 'Menu'].map((n, i) =>
+      node('Button', { x: i * 55, y: 790, w: 55, h: 54 }, [node('Image', { x: i * 55 + 15, y: 792, w: 25, h: 25 }), text(n, { x: i * 55 + 5, y: 820, w: 45, h: 20 })], { label: n, actions: ['tap'] }),
+    );
+    const heading = text('Form components', { x: 80, y: 100, w: 230, h: 40 });
+    const page = node('ScrollView', { x: 0, y: 0, w: W, h: H }, [heading, ...tabs], { states: { scrollable: true } });
+    assert.deepEqual(detectLists(screenOf(page)), []);
+    // The same row in a scroll view of its own height scrolls sideways: a list.
+    const strip = node('ScrollView', { x: 0, y: 790, w: W, h: 54 }, tabs, { states: { scrollable: true } });
+    assert.equal(detectLists(screenOf(heading, strip))[0]?.cells.length, 7);
+  });
+
   it('lists a row of items that scrolls sideways, left to right', () => {
     const chips = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 36 }, [], { label: n, actions: ['tap'] }));
     const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 36 }, chips, { states: { scrollable: true } })));
