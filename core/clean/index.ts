@@ -1,6 +1,7 @@
 import { intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { Screen, WindowInfo } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
+import { edgeBarsOver } from './edge-bars.js';
 import { occludedNodes } from './occlusion.js';
 import { prune, type Place, type PruneContext } from './prune.js';
 import { boundingBox, hasArea } from './visibility.js';
@@ -98,7 +99,9 @@ export function cleanScreen(screen: Screen): Screen {
   // Android and iOS list children in paint order; a web page's DOM order is not (z-index,
   // positioning), so its capture judges occlusion by the paint order Chromium reports.
   const occluded = screen.platform !== 'web' && !screen.occlusionResolved ? occludedNodes(screen.root, full) : new Set<UiNode>();
-  const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded });
+  const paintOrdered = screen.platform !== 'web' && !screen.occlusionResolved;
+  const barsOver = paintOrdered ? edgeBarsOver(screen.root, full) : new Map<UiNode, Rect[]>();
+  const everything = pruneScreen(screen, { keepWindow: () => true, coversOf: () => [], occluded, barsOver });
   const extents = windowExtents(everything);
   const bounds = windowBounds(screen, everything);
   const kept = chooseWindows(screen.windows, new Set(extents.keys()), bounds, rectArea(full));
@@ -112,7 +115,7 @@ export function cleanScreen(screen: Screen): Screen {
     const layer = kept.find((w) => w.id === window)?.layer ?? 0;
     return kept.filter((w) => w.layer > layer && coverOf.has(w.id)).map((w) => coverOf.get(w.id) as Rect);
   };
-  const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf, occluded });
+  const root = pruneScreen(screen, { keepWindow: (id) => keptIds.has(id), coversOf, occluded, barsOver });
   const front = kept.find((w) => w.kind === 'app' || w.kind === 'dialog');
   const cleaned: Screen = { ...screen, windows: kept, root, occlusionResolved: true };
   // On Android a window's title is its package: the app the agent now looks at.

@@ -10,6 +10,8 @@ export interface PruneContext {
   coversOf: (window: string) => readonly Rect[];
   /** Nodes painted over by their window's own content. */
   occluded: ReadonlySet<UiNode>;
+  /** Nodes partly under an edge bar drawn after them (edgeBarsOver): the bars' frames. */
+  barsOver: ReadonlyMap<UiNode, readonly Rect[]>;
 }
 
 const LIST_CONTAINERS = new Set(['List', 'Table', 'Grid']);
@@ -62,6 +64,8 @@ export interface Place {
   inList: boolean;
   /** An ancestor is itself tappable: groupings inside it are its layout, not structure. */
   inControl: boolean;
+  /** Edge bars drawn over this node or an ancestor. */
+  bars?: readonly Rect[];
 }
 
 /**
@@ -76,13 +80,17 @@ export function prune(node: UiNode, place: Place, ctx: PruneContext): UiNode[] {
   const clips = clipsChildren(node);
   // A scroll container that cannot be seen hides everything inside it.
   if (clips && !inView) return [];
-  const visibleFrame = inView && window !== undefined ? uncover(inView, ctx.coversOf(window)) : inView;
+  const over = ctx.barsOver.get(node);
+  const bars = over ? [...(place.bars ?? []), ...over] : place.bars;
+  const underBars = inView && bars ? uncover(inView, bars) : inView;
+  const visibleFrame = underBars && window !== undefined ? uncover(underBars, ctx.coversOf(window)) : underBars;
   const childPlace: Place = {
     clip: clips && inView ? inView : place.clip,
     window,
     parentFrame: node.frame,
     inList: LIST_CONTAINERS.has(node.role) || holdsRepeatedRows(node),
     inControl: place.inControl || node.actions.includes('tap'),
+    ...(bars ? { bars } : {}),
   };
   const children = node.children.flatMap((c) => prune(c, childPlace, ctx));
   const windowKept = window === undefined || ctx.keepWindow(window);
