@@ -68,6 +68,17 @@ describe('device session on an in-memory app', () => {
     assert.equal(bridge.performed.length, 0);
   });
 
+  it('taps what a content selector names on the screen now, even when it moved since the last outline', async () => {
+    const { bridge, session } = setup();
+    await outlineJson(session);
+    bridge.scrollY = 30;
+    okData(await session.execute('tap', { target: 'text="Post 3"' }));
+    assert.deepEqual(bridge.log, ['tap:Post 3', 'open:Post 3'], 'its new place, not where the last outline showed it');
+    bridge.tab = 'settings';
+    assert.equal(errorOf(await session.execute('tap', { target: 'text="Post 3"' })).code, 'NOT_FOUND', 'gone from the screen: nothing to tap');
+    assert.deepEqual(bridge.log, ['tap:Post 3', 'open:Post 3']);
+  });
+
   it('keeps a ref valid while a clock ticks elsewhere on the screen', async () => {
     const { bridge, session } = setup();
     bridge.ticking = true;

@@ -11,7 +11,7 @@ import { outlineJson } from '../../core/outline/json.js';
 import { elementName } from '../../core/outline/format.js';
 import { renderOutline } from '../../core/outline/render.js';
 import type { OutlineElement, Snapshot } from '../../core/outline/snapshot.js';
-import { parseSelector, resolveSelector, stableSelectorFor } from '../../core/selectors/index.js';
+import { parseSelector, resolveSelector, stableSelectorFor, type Selector } from '../../core/selectors/index.js';
 import { admit, type AdmittedArgs } from '../../core/wire/admission.js';
 import { admitTimeline, type AdmittedTimeline } from '../../core/wire/admitted-timeline.js';
 import type { ActionData } from '../../core/wire/action-data.js';
@@ -275,6 +275,8 @@ export class DeviceSession implements HandlerSession {
       const element = elementAt(look.before, target);
       return element ? { point: target, element, ...look } : { point: target, ...look };
     }
+    const parsed = parseSelector(target);
+    if (parsed.kind === 'id' || parsed.kind === 'match') return this.locateContent(target, parsed, run);
     let latest = this.history.latest(run.lease);
     if (!latest) {
       if (target.trim().startsWith('@')) {
@@ -284,7 +286,6 @@ export class DeviceSession implements HandlerSession {
       }
       latest = (await this.observe(run, true, true)).snapshot;
     }
-    const parsed = parseSelector(target);
     const element = resolveSelector(parsed, { latest, byId: (id) => this.history.find(run.lease, id) });
     const from = parsed.kind === 'ref' && parsed.snapshot !== undefined ? parsed.snapshot : latest.id;
     const before = (await this.observe(run, false, false)).snapshot;
@@ -297,6 +298,24 @@ export class DeviceSession implements HandlerSession {
       });
     }
     return { point: current.tap, element: current, selector: target, before };
+  }
+
+  /**
+   * A selector that names content (`#id`, `text=`, `role=...[label=...]`) means whatever matches on
+   * the screen now, unlike a ref or a cell number, which name what a snapshot showed: it is
+   * resolved on the look right before the input, so a screen that moved since the last one (a
+   * lease's first action, a toast) is no reason to refuse it.
+   */
+  private async locateContent(target: string, parsed: Selector, run: Run): Promise<Located> {
+    const before = (await this.observe(run, false, false)).snapshot;
+    const element = resolveSelector(parsed, { latest: before, byId: (id) => this.history.find(run.lease, id) });
+    if (element.source === 'hit' && !(await this.observer.confirmHit(element))) {
+      throw new SimlabError('STALE_REF', `${target} named a place found by hit-testing that no longer answers there`, {
+        hint: 'take a new outline and use its refs',
+        details: { selector: target, element: identityOf(element), current: before.id },
+      });
+    }
+    return { point: element.tap, element, selector: target, before };
   }
 
   /** Admits a generated touch timeline against the screen, then sends it. */
