@@ -5,6 +5,7 @@ import { admitTimeline, type AdmittedTimeline } from './admitted-timeline.js';
 import type { Capabilities, DeviceDescriptor } from './device.js';
 import { invalidArgs } from './invalid-args.js';
 import { canonicalKey } from './keys.js';
+import { parseSelector } from '../selectors/parse.js';
 
 /** What admission needs to know of a device: what the hub holds of it, and what the worker's bridge says. */
 export type AdmissionDevice = Pick<DeviceDescriptor, 'platform' | 'size' | 'capabilities'>;
@@ -26,6 +27,14 @@ function unsupported(message: string, capability: string, caps: Capabilities, fa
     hint: reason ?? fallback,
     details: { capability, ...(reason === undefined ? {} : { reason }) },
   });
+}
+
+/** A selector's syntax is known without the screen: a bad one is refused here, on the hub and the worker alike. */
+function checkSelectors(args: object): void {
+  for (const key of ['target', 'from', 'to'] as const) {
+    const value = (args as Record<string, unknown>)[key];
+    if (typeof value === 'string') parseSelector(value);
+  }
 }
 
 /**
@@ -57,6 +66,7 @@ export function admit(command: string, rawArgs: unknown, device: AdmissionDevice
   const parsed = COMMANDS[command].safeParse(rawArgs ?? {});
   if (!parsed.success) throw invalidArgs(`invalid arguments for ${command}`, parsed.error.issues);
   const args = parsed.data as CommandArgs<CommandName>;
+  checkSelectors(args);
   if (MULTI_TOUCH.has(command) && !caps.multiTouch) {
     throw unsupported(`${command} needs two fingers and this device has no multi-touch`, 'multiTouch', caps, 'this device takes one finger at a time');
   }
