@@ -3,6 +3,7 @@
 // answers.
 import sharp from 'sharp';
 import type { Frame } from '../../bridge.js';
+import { deliverFrame } from '../../deliver-frame.js';
 
 export interface ScreencapFramesOptions {
   /** `screencap -p`'s PNG bytes. */
@@ -46,13 +47,7 @@ export class ScreencapFrames {
           const png = await this.options.capture();
           const data = await sharp(png).resize(width, height, { fit: 'fill' }).jpeg({ quality: 70 }).toBuffer();
           const frame: Frame = { data, format: 'jpeg', timestamp: Date.now(), width, height };
-          for (const listener of this.listeners) {
-            try {
-              listener(frame);
-            } catch {
-              // A listener's failure is its own; the others still get the frame.
-            }
-          }
+          deliverFrame(this.listeners, frame);
         } catch (err) {
           this.options.onError?.(err);
           await new Promise((r) => setTimeout(r, RETRY_MS));

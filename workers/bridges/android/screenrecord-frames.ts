@@ -12,6 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { Frame, H264Stream } from '../../bridge.js';
 import { AccessUnitReader, type AccessUnit } from '../../media/h264-access-units.js';
 import { JpegSplitter } from './jpeg-splitter.js';
+import { deliverFrame } from '../../deliver-frame.js';
 
 /**
  * screenrecord's --bit-rate while a recording copies the stream: 600 kbit/s is 4.5 MB a minute of
@@ -230,13 +231,7 @@ export class ScreenrecordFrames {
 
   private emit({ data, at }: DecodedFrame): void {
     const frame: Frame = { data, format: 'jpeg', timestamp: at, width: Math.round(this.options.size.w), height: Math.round(this.options.size.h) };
-    for (const listener of this.listeners) {
-      try {
-        listener(frame);
-      } catch {
-        // A listener's failure is its own; the others still get the frame.
-      }
-    }
+    deliverFrame(this.listeners, frame);
   }
 
   private close(rec: Recording): void {

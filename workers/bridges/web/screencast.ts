@@ -2,6 +2,7 @@ import type { CDPSession } from 'playwright-core';
 import type { StreamOptions } from '../../../core/wire/worker-protocol.js';
 import type { Frame } from '../../bridge.js';
 import { imageSize } from './image-size.js';
+import { deliverFrame } from '../../deliver-frame.js';
 
 interface ScreencastFrameEvent {
   data: string;
@@ -128,13 +129,7 @@ export class Screencast {
     if (this.running && this.listeners.size > 0 && !shrunk) {
       const timestamp = event.metadata.timestamp ? Math.round(event.metadata.timestamp * 1000) : Date.now();
       const frame: Frame = { data, format: 'jpeg', timestamp, width, height };
-      for (const listener of this.listeners.keys()) {
-        try {
-          listener(frame);
-        } catch {
-          // A listener's failure is its own; the others still get the frame.
-        }
-      }
+      deliverFrame(this.listeners.keys(), frame);
     }
     this.cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
   }

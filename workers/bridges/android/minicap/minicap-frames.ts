@@ -10,6 +10,7 @@ import type { AdbDevice } from '../adb/adb-device.js';
 import { MinicapReader } from './minicap-protocol.js';
 import { minicapCommand, type MinicapSetup } from './minicap-setup.js';
 import { freePort } from '../adb/free-port.js';
+import { deliverFrame } from '../../../deliver-frame.js';
 
 export interface MinicapFramesOptions {
   adb: AdbDevice;
@@ -155,13 +156,7 @@ export class MinicapFrames {
     run.gotFrame = true;
     this.failedRuns = 0;
     this.last = frame;
-    for (const listener of this.listeners) {
-      try {
-        listener(frame);
-      } catch {
-        // A listener's failure is its own; the others still get the frame.
-      }
-    }
+    deliverFrame(this.listeners, frame);
   }
 
   /** minicap's process ended (or could not start): start it again while someone listens, or give up. */
