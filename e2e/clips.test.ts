@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ReplayJson } from '../core/wire/replay-views.js';
 import { call, createToken, data, runCli, startWorkerLab, tempDataDir, waitFor, type WorkerLab } from './support/lab.js';
-import { probeVideo } from './support/video-probe.js';
+import { probeVideo } from '../test/support/video-probe.js';
 
 /**
  * Clips for real: an agent's recorded lease on a web device of the demo app, cut on the hub by

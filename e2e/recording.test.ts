@@ -5,7 +5,7 @@ import { after, before, describe, test } from 'node:test';
 import type { ReplayJson } from '../core/wire/replay-views.js';
 import type { Hub } from '../server/main.js';
 import { call, createToken, data, runCli, startTestHub, tempDataDir, waitFor, WorkerProcess } from './support/lab.js';
-import { decodeSmallFrames, firstSettledFrame, probeVideo } from './support/video-probe.js';
+import { decodeSmallFrames, firstSettledFrame, probeVideo } from '../test/support/video-probe.js';
 
 /**
  * Recordings for real: a worker process with a web device of the demo app records an agent's

@@ -15,6 +15,7 @@ import type { AndroidDevice } from './android-device.js';
 import { barFraction, unwrap } from './test-support/device-clock.js';
 import { labForSuite } from './test-support/lab.js';
 import { withoutFixtures } from '../../../test/support/fixtures.js';
+import { decodeSmallFrames, firstSettledFrame } from '../../../test/support/video-probe.js';
 
 const FPS = 10;
 /** 540 x 960 pixels at 240 dpi: 360 x 640 points. */
@@ -79,28 +80,6 @@ function spawnSyncStderr(args: string[]): string {
   } catch (err) {
     return String((err as { stderr?: string }).stderr ?? err);
   }
-}
-
-/** Every frame of the video as a small grey image, in order. */
-function smallFrames(file: string, w = 36, h = 64): Buffer[] {
-  const raw = execFileSync('ffmpeg', ['-v', 'error', '-i', file, '-fps_mode', 'passthrough', '-vf', `scale=${w}:${h}`, '-pix_fmt', 'gray', '-f', 'rawvideo', '-'], { maxBuffer: 256 * 1024 * 1024 });
-  const out: Buffer[] = [];
-  for (let i = 0; i + w * h <= raw.length; i += w * h) out.push(raw.subarray(i, i + w * h));
-  return out;
-}
-
-/** The first frame after `before` from which the pixels that differ between `before` and `after` stay (90 %) as in `after`. */
-function firstSettledFrame(frames: Buffer[], before: number, last: number, step = 24): number {
-  const a = frames[last]!;
-  const b = frames[before]!;
-  const changed: number[] = [];
-  for (let i = 0; i < a.length; i++) if (Math.abs(a[i]! - b[i]!) > step) changed.push(i);
-  let settled = last;
-  for (let f = last - 1; f > before; f--) {
-    if (changed.filter((i) => Math.abs(frames[f]![i]! - a[i]!) > step).length / changed.length >= 0.1) break;
-    settled = f;
-  }
-  return settled;
 }
 
 /** The device time each frame of the video shows (the animation's bars, read off a strip of rows around them). */
@@ -176,7 +155,7 @@ describe('Android recordings copy screenrecord\'s H.264', { skip: withoutFixture
     const placed = media;
     assert.ok(placed && placed.settledMs !== undefined, `the action has a settled frame: ${JSON.stringify({ ...placed, before: placed?.before?.length, after: placed?.after?.length })}`);
     const p = probe(rec.file);
-    const frames = smallFrames(rec.file);
+    const frames = decodeSmallFrames(rec.file, 36, 64);
     assert.equal(frames.length, p.times.length);
     const before = p.times.findLastIndex((t) => t * 1000 <= placed.startMs);
     const last = p.times.findLastIndex((t) => t * 1000 <= placed.endMs);
