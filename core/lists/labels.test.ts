@@ -28,8 +28,8 @@ test('list detection on apps it was not developed on: the dev and the measure-on
     return;
   }
   // Floors one screen under what the detector reached on the whole labelled set of test/more-apps
-  // (50 Android + 15 iOS dumps: dev 26/29, measure-only 19/33 on 2026-12-03): a change that loses
+  // (dev 56/82 once the third collection widened it, measure-only 19/33): a change that loses
   // ground fails here; the goal of 90% on measure-only is not reached yet.
-  assert.ok(dev.agreed / dev.counted >= 0.86, `dev agreement ${percent(dev)} fell below 86%`);
+  assert.ok(dev.agreed / dev.counted >= 0.68, `dev agreement ${percent(dev)} fell below 68%`);
   assert.ok(measure.agreed / measure.counted >= 0.54, `measure-only agreement ${percent(measure)} fell below 54%`);
 });
