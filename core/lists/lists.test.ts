@@ -118,6 +118,15 @@ describe('detectLists', () => {
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['A', 'B', 'C', 'D']);
   });
 
+  it('leaves out section headings drawn as bare labelled views (not Text), between rows that do something', () => {
+    const heading = (label: string, y: number) => node('Group', { x: 0, y, w: W, h: 45 }, [], { label });
+    const notification = (label: string, y: number) =>
+      node('Button', { x: 0, y, w: W, h: 84 }, [node('Image', { x: 13, y: y + 8, w: 67, h: 67 }, [], { label: 'Photo' }), text(label, { x: 92, y: y + 36, w: 277, h: 10 })], { label, actions: ['tap'] });
+    const children = [heading('New', 100), notification('A', 145), notification('B', 229), heading('Today', 313), notification('C', 358), heading('Earlier', 442), notification('D', 487), notification('E', 571)];
+    const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 700 }, children)));
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['A', 'B', 'C', 'D', 'E']);
+  });
+
   it('takes only the declared cells of a table', () => {
     const cells = [0, 1, 2].map((i) => node('Cell', { x: 0, y: 200 + i * 44, w: W, h: 44 }, [], { label: `Cell ${i}`, actions: ['tap'] }));
     const header = node('Group', { x: 0, y: 160, w: W, h: 40 }, [], { label: 'HEADER' });

@@ -19,6 +19,14 @@ export const isTextual = (n: UiNode): boolean => TEXTUAL.has(n.role);
 export const isInput = (n: UiNode): boolean => INPUTS.has(n.role) || n.states.editable === true;
 export const isCell = (n: UiNode): boolean => n.role === 'Cell';
 
+/**
+ * A node that only says something: it holds nothing, does nothing and is no picture or field
+ * (a section heading drawn as a labelled view, as Litho and Compose draw text).
+ */
+export function isBareLabel(n: UiNode): boolean {
+  return n.children.length === 0 && Boolean(n.label || n.value) && n.actions.length === 0 && n.role !== 'Image' && !isInput(n);
+}
+
 /** A bare wrapper around one text and nothing else that does nothing: a wrapped section title. */
 export function saysOnlyText(n: UiNode): boolean {
   if (n.label || n.value || n.children.length === 0) return false;

@@ -1,7 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import { containsRect } from '../model/geometry.js';
 import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isCell, isCollection, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
+import { isBareLabel, isCell, isCollection, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -146,7 +146,11 @@ function unstack(group: readonly Placed[], axis: ListAxis): Placed[] {
 /** Section headers are text between rows (bare, or wrapped): when the rows are something else, they are not cells. */
 function dropHeaders(group: Placed[]): Placed[] {
   const rows = group.filter((m) => !isTextual(m.node) && !saysOnlyText(m.node));
-  return rows.length >= 2 && rows.length < group.length ? rows : group;
+  const out = rows.length >= 2 && rows.length < group.length ? rows : group;
+  // A bare label (a heading drawn as a view of its own) among rows that hold or do something is
+  // a header too, where such labels are the few.
+  const full = out.filter((m) => !isBareLabel(m.node));
+  return full.length >= 2 && 2 * full.length > out.length && full.length < out.length ? full : out;
 }
 
 /** Rows that load more rows (a "View 1 more reply" between comments, a spinner at the end) are not cells, when the rows are something else. */
