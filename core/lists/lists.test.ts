@@ -286,6 +286,23 @@ describe('detectLists', () => {
     assert.deepEqual([lists[0]?.container, lists[1]?.container], [large, small]);
   });
 
+  it('reads a flat card of names with a status beside each as rows, and takes it over a navigation drawer', () => {
+    // A drawer of five destinations at the left, and a card whose rows have no node of their own:
+    // each name and its status are siblings, on one line.
+    const drawer = node('Group', { x: 0, y: 80, w: 100, h: 300 }, Array.from({ length: 5 }, (_, i) => row(`Page ${i}`, 80 + i * 40, 40, 0, 100)));
+    const stages = Array.from({ length: 7 }, (_, i) => [
+      text(`Stage ${i}`, { x: 120, y: 120 + i * 30, w: 180, h: 16 }),
+      text(i === 0 ? 'Running' : 'Pending', { x: 320, y: 121 + i * 30, w: 50, h: 14 }),
+    ]).flat();
+    const card = node('Group', { x: 110, y: 110, w: 270, h: 220 }, stages);
+    const [main] = detectLists(screenOf(drawer, card));
+    assert.equal(main?.container, card);
+    assert.deepEqual(labels(main?.cells ?? []), Array.from({ length: 7 }, (_, i) => `Stage ${i}`));
+    // A keypad's keys side by side are the columns of a grid: a column of keys stays no list.
+    const keys = Array.from({ length: 9 }, (_, i) => node('Group', { x: 40 + (i % 3) * 104, y: 200 + Math.floor(i / 3) * 76, w: 72, h: 72 }, [], { label: `Digit ${i + 1}`, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 40, y: 200, w: 280, h: 228 }, keys))), []);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

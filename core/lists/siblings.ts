@@ -1,7 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import { containsRect } from '../model/geometry.js';
 import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isBareLabel, isCell, isCollection, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
+import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -20,6 +20,8 @@ const ODD_SIZE_TOLERANCE = 0.25;
 const TWIN_SIZE_TOLERANCE = 0.05;
 /** An end member this many times the median size of the others is not a row. */
 const OVERSIZED = 3;
+/** A sibling whose extent along the axis lies this much within a member's sits beside it, on its line. */
+const BESIDE_OVERLAP = 0.8;
 
 /** The container scrolls, itself or as the one content view of a scroll view (Android's HorizontalScrollView > LinearLayout). */
 export function scrolls(p: Placed): boolean {
@@ -210,19 +212,33 @@ export function rowsOf(tiles: readonly Placed[]): Placed[][] {
  * them along the axis and not drawn inside a member (a header, a form label) breaks the run.
  * Judged by place on the screen, not by the tree's order.
  */
-function regularityOf(members: readonly Placed[], children: readonly Placed[], axis: ListAxis): number {
+function regularityOf(members: readonly Placed[], children: readonly Placed[], axis: ListAxis, declared: boolean): number {
   const starts = members.map((m) => along(m.vis, axis)[0]);
   const from = Math.min(...starts);
   const to = Math.max(...members.map((m) => along(m.vis, axis)[0] + along(m.vis, axis)[1]));
   const inMembers = new Set(members);
   const inside = (r: Rect) => members.some((m) => containsRect(grow(m.vis, 1), r));
+  // A sibling on a member's line, built otherwise (a status beside a name, in a flat layout with
+  // no node per row), is that row's other part, not something between rows; one as wide as the
+  // member is the next column of a grid (a keypad's keys), and still breaks a column.
+  const besideMember = (c: Placed) => {
+    const [s, l] = along(c.vis, axis);
+    return members.some((m) => {
+      const [ms, ml] = along(m.vis, axis);
+      const onLine = l > 0 && Math.min(s + l, ms + ml) - Math.max(s, ms) > BESIDE_OVERLAP * l;
+      return onLine && !near(across(c.vis, axis)[1], across(m.vis, axis)[1], TILE_SIZE_TOLERANCE);
+    });
+  };
   const between = (c: Placed) => {
     const [s, l] = along(c.vis, axis);
     const mid = s + l / 2;
     return mid > from && mid < to;
   };
-  const breaks = children.filter((c) => !inMembers.has(c) && between(c) && !inside(c.vis)).length;
-  return members.length / (members.length + breaks);
+  const breaks = children.filter((c) => !inMembers.has(c) && between(c) && !inside(c.vis));
+  // Fields between the members make them the labels of a form, where no collection says otherwise.
+  if (!declared && breaks.some((c) => isInput(c.node))) return 0;
+  const kept = breaks.filter((c) => !besideMember(c)).length;
+  return members.length / (members.length + kept);
 }
 
 function grow(r: Rect, by: number): Rect {
@@ -249,7 +265,7 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
     axis,
     grid,
     cells,
-    regularity: regularityOf(cells, children, axis),
+    regularity: regularityOf(cells, children, axis, isCollection(parent.node) || declaredCells.length >= 2),
   });
 
   const out: Candidate[] = [];
