@@ -125,6 +125,10 @@ describe('detectLists', () => {
     const children = [heading('New', 100), notification('A', 145), notification('B', 229), heading('Today', 313), notification('C', 358), heading('Earlier', 442), notification('D', 487), notification('E', 571)];
     const lists = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 700 }, children)));
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['A', 'B', 'C', 'D', 'E']);
+    // A bare label as tall as the rows (iOS flattens a settings row with its switch so) is a row.
+    const flat = [notification('A', 100), node('Other', { x: 0, y: 184, w: W, h: 84 }, [], { label: 'Login allowed, on' }), notification('B', 268), notification('C', 352)];
+    const settings = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 700 }, flat)));
+    assert.equal(settings[0]?.cells.length, 4);
   });
 
   it('takes only the declared cells of a table', () => {

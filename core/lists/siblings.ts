@@ -41,7 +41,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
   }
   return groups
     .map((g) => unstack(g, axis))
-    .map(dropHeaders)
+    .map((g) => dropHeaders(g, axis))
     .map(dropLoadMore)
     .map(dropNestedLists)
     .map(trimForeignEnds)
@@ -146,13 +146,17 @@ function unstack(group: readonly Placed[], axis: ListAxis): Placed[] {
 }
 
 /** Section headers are text between rows (bare, or wrapped): when the rows are something else, they are not cells. */
-function dropHeaders(group: Placed[]): Placed[] {
+function dropHeaders(group: Placed[], axis: ListAxis): Placed[] {
   const rows = group.filter((m) => !isTextual(m.node) && !saysOnlyText(m.node));
   const out = rows.length >= 2 && rows.length < group.length ? rows : group;
   // A bare label (a heading drawn as a view of its own) among rows that hold or do something is
-  // a header too, where such labels are the few.
+  // a header too, where such labels are the few and lower than every such row (iOS flattens a
+  // settings row with its switch into a bare label of a row's height: that one is a row).
   const full = out.filter((m) => !isBareLabel(m.node));
-  return full.length >= 2 && 2 * full.length > out.length && full.length < out.length ? full : out;
+  const size = (m: Placed) => along(m.vis, axis)[1];
+  const lowest = Math.min(...full.map(size));
+  const headers = out.filter((m) => isBareLabel(m.node) && size(m) < lowest);
+  return full.length >= 2 && 2 * full.length > out.length && headers.length > 0 ? out.filter((m) => !headers.includes(m)) : out;
 }
 
 /** Rows that load more rows (a "View 1 more reply" between comments, a spinner at the end) are not cells, when the rows are something else. */
