@@ -6,6 +6,7 @@ import { flattenTiledRows } from './grid.js';
 import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
+import { isControlStrip, isDistinctParts, isTextLines, isUnlikeBlocks } from './blocks.js';
 import { scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
@@ -55,6 +56,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   const c = s.candidate;
   // Windows (a status bar, the app, a navigation bar) are not the rows of anything.
   if (new Set(c.cells.map((p) => p.node.window)).size > 1) return false;
+  // Members with an id each are the parts of one page, even in a collection (blocks.ts).
+  if (isDistinctParts(c)) return false;
   // A list the platform names is a list with one cell in view, and with cells of every kind (a
   // feed's composer, stories and posts), down or sideways: the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
@@ -71,6 +74,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
+  // Lines of one card, a strip of controls, the unlike blocks of a page (blocks.ts).
+  if (isTextLines(c) || isControlStrip(c) || isUnlikeBlocks(c)) return false;
   // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share
   // buttons) is a rail of controls; a narrow column of text rows (a category list) is a list.
   const iconSized = c.cells.every((p) => p.vis.w < RAIL_ASPECT * p.vis.h);

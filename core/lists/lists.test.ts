@@ -32,6 +32,7 @@ function screenOf(...children: UiNode[]): Screen {
   };
 }
 
+const scrollingState = (): Partial<UiNode> => ({ states: { scrollable: true } });
 const labels = (cells: UiNode[]) => cells.map((c) => c.label ?? c.children[0]?.label);
 
 describe('detectLists', () => {
@@ -91,8 +92,8 @@ describe('detectLists', () => {
   });
 
   it('lists a row of items that scrolls sideways, left to right', () => {
-    const chips = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 36 }, [], { label: n, actions: ['tap'] }));
-    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 36 }, chips, { states: { scrollable: true } })));
+    const cards = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 72 }, [node('Image', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 50 })], { label: n, actions: ['tap'] }));
+    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 72 }, cards, { states: { scrollable: true } })));
     assert.equal(lists[0]?.axis, 'horizontal');
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['a', 'b', 'c', 'd', 'e']);
   });
@@ -237,7 +238,8 @@ describe('detectLists', () => {
     assert.deepEqual(labels(main?.cells ?? []), Array.from({ length: 7 }, (_, i) => `Chat ${i}`));
     // A feed the platform names showing one tall post leads a scrolling strip of six tabs at the bottom.
     const feed = node('List', { x: 0, y: 100, w: W, h: 640 }, [row('A tall post', 100, 640)]);
-    const bottomTabs = node('ScrollView', { x: 0, y: 760, w: W, h: 60 }, ['Home', 'Search', 'Grok', 'Groups', 'Alerts', 'Mail'].map((t, i) => node('Button', { x: i * 65, y: 760, w: 65, h: 60 }, [], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
+    const icon = (i: number) => node('Image', { x: i * 65 + 20, y: 764, w: 24, h: 24 });
+    const bottomTabs = node('ScrollView', { x: 0, y: 760, w: W, h: 60 }, ['Home', 'Search', 'Grok', 'Groups', 'Alerts', 'Mail'].map((t, i) => node('Button', { x: i * 65, y: 760, w: 65, h: 60 }, [icon(i)], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
     const [first, second] = detectLists(screenOf(feed, bottomTabs));
     assert.deepEqual([first?.container, second?.container], [feed, bottomTabs]);
   });
@@ -305,6 +307,63 @@ describe('detectLists', () => {
     // A keypad's keys side by side are the columns of a grid: a column of keys stays no list.
     const keys = Array.from({ length: 9 }, (_, i) => node('Group', { x: 40 + (i % 3) * 104, y: 200 + Math.floor(i / 3) * 76, w: 72, h: 72 }, [], { label: `Digit ${i + 1}`, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 40, y: 200, w: 280, h: 228 }, keys))), []);
+  });
+
+  it('does not take the lines of one card, or the paragraphs of a page, for rows', () => {
+    // A route summary: a title and four plain lines of one record.
+    const lines = ['Origin: here', 'Destination: hospital', 'Distance 2.1 km', 'Route ready'].map((t, i) => text(t, { x: 32, y: 528 + i * 26, w: 347, h: 20 }));
+    const card = node('Group', { x: 16, y: 478, w: 358, h: 184 }, [text('Route summary', { x: 32, y: 494, w: 128, h: 24 }), ...lines]);
+    assert.deepEqual(detectLists(screenOf(card)), []);
+    const page = node('ScrollView', { x: 0, y: 100, w: W, h: 700 }, ['First', 'Second', 'Third', 'Fourth'].map((t, i) => text(`${t} paragraph`, { x: 16, y: 100 + i * 120, w: 358, h: 100 })), { states: { scrollable: true } });
+    assert.deepEqual(detectLists(screenOf(page)), []);
+    // The labels of tappable wrappers (a launcher's icons) are another matter: each is a control.
+    const icons = ['Mail', 'Maps', 'Notes', 'Clock'].map((t, i) => node('Group', { x: 16, y: 100 + i * 108, w: 95, h: 108 }, [text(t, { x: 16, y: 100 + i * 108, w: 95, h: 108 })], { actions: ['tap'] }));
+    const wrapped = node('Group', { x: 0, y: 100, w: W, h: 432 }, icons.map((g) => node('Group', g.frame, [g])));
+    assert.equal(detectLists(screenOf(wrapped))[0]?.cells.length, 4);
+  });
+
+  it('does not take a strip of controls for a list, even where it scrolls: tabs, days, actions, a menu of buttons', () => {
+    const scrolling = { states: { scrollable: true } };
+    const tabs = ['Sale', 'General', 'Payment', 'Sensors', 'Cleaning', 'About'].map((t, i) => node('Button', { x: 8 + i * 64, y: 45, w: 60, h: 24 }, [], { label: t, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 45, w: W, h: 24 }, tabs, scrolling))), []);
+    // A strip of days: each item three short texts, no picture.
+    const days = Array.from({ length: 8 }, (_, i) =>
+      node('Group', { x: i * 50, y: 129, w: 48, h: 84 }, ['JUN', String(20 + i), 'SAT'].map((t, j) => text(t, { x: i * 50 + 14, y: 135 + j * 24, w: 20, h: 24 })), { actions: ['tap'] }),
+    );
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 129, w: W, h: 84 }, days, scrolling))), []);
+    // A grid of bare buttons: a menu of sections.
+    const menu = ['General', 'Models', 'Knowledge', 'Workspace', 'Cognition'].map((t, i) => node('Button', { x: 24 + (i % 2) * 184, y: 273 + Math.floor(i / 2) * 57, w: 176, h: 48 }, [], { label: t, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 250, w: W, h: 355 }, menu, scrolling))), []);
+    // Cards that show pictures and say more are content laid sideways: a list.
+    const cards = ['Bang Bang Tofu', 'Aburi Cheese Roll', 'Veg Bento Box'].map((t, i) =>
+      node('Group', { x: 10 + i * 160, y: 367, w: 153, h: 170 }, [node('Image', { x: 14 + i * 160, y: 370, w: 147, h: 81 }), text(t, { x: 17 + i * 160, y: 456, w: 140, h: 33 }), text('₹455', { x: 17 + i * 160, y: 500, w: 75, h: 17 })], { actions: ['tap'] }),
+    );
+    assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 367, w: W, h: 170 }, cards, scrolling)))[0]?.cells.length, 3);
+  });
+
+  it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
+    const part = (id: string, y: number, h: number) => node('Group', { x: 0, y, w: W, h }, [text(id, { x: 18, y, w: 200, h: Math.min(h, 25) })], { id });
+    const details = node('List', { x: 0, y: 91, w: W, h: 640 }, [part('item_price', 409, 50), part('credit_link', 468, 25), part('title', 505, 25), part('bargain', 532, 23), part('trust_badges', 576, 75)], scrollingState());
+    assert.deepEqual(detectLists(screenOf(details)).filter((l) => l.cells.length >= 3), []);
+    // Rows of one layout share its id, or number it.
+    const rows = node('List', { x: 0, y: 91, w: W, h: 640 }, [0, 1, 2, 3].map((i) => part(`row_${i}`, 100 + i * 60, 60)), scrollingState());
+    assert.equal(detectLists(screenOf(rows))[0]?.cells.length, 4);
+  });
+
+  it('does not take the unlike blocks of a page for rows', () => {
+    // A kiosk's panel: a status line, two pairs of figures, two buttons, a contact line and its button.
+    const t = (label: string, x: number, y: number, h: number) => text(label, { x, y, w: 165, h });
+    const b = (label: string, x: number, y: number, h: number) => node('Button', { x, y, w: 179, h }, [], { label, actions: ['tap'] });
+    const block = (y: number, h: number, children: UiNode[]) => node('Group', { x: 18, y, w: 364, h }, children);
+    const tile = (y: number, h: number, labels: string[]) => [18, 210].map((x) => node('Group', { x, y, w: 165, h }, labels.map((l, i) => t(l, x, y + i * 12, 10))));
+    const panel = node('Group', { x: 18, y: 334, w: 364, h: 282 }, [
+      block(334, 24, [t('Controller', 18, 334, 9), t('Cash detected', 18, 345, 14)]),
+      block(365, 52, tile(372, 38, ['Stock', '120 L', 'of 200 L'])),
+      block(424, 41, tile(431, 27, ['Price', '10.00'])),
+      block(472, 23, [b('Cash', 18, 472, 23), b('Card', 203, 472, 23)]),
+      block(564, 53, [t('Contact: none', 18, 564, 9), b('Start', 18, 592, 24)]),
+    ]);
+    assert.deepEqual(detectLists(screenOf(panel)), []);
   });
 
   it('is deterministic', () => {

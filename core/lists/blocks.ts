@@ -1,0 +1,108 @@
+import type { UiNode } from '../model/ui-node.js';
+import { along, near } from './geometry.js';
+import { isCell, isCollection, isTextual } from './roles.js';
+import type { Candidate, Placed } from './types.js';
+
+/*
+ * Clusters that repeat without being a list of content: the lines of one card, a strip of
+ * controls, the parts of one page. Each test says why in a line; none looks at an app's names.
+ */
+
+/** A label, not a sentence: tabs, chips, dates and actions say at most this many words... */
+const LABEL_WORDS = 3;
+/** ...and at most this many characters (scripts without spaces). */
+const LABEL_CHARS = 24;
+/** Sizes within this fraction are one size (the rows' tolerance in siblings.ts). */
+const SAME_SIZE = 0.1;
+/** Half the members: more than this share of them is most of them, less is a few. */
+const MOST = 0.5;
+
+/** The platform declares the container a collection, or most cells as its cells. */
+function declared(c: Candidate): boolean {
+  return (c.container !== null && isCollection(c.container.node)) || c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
+}
+
+/**
+ * Plain lines of text (leaves that do nothing) in a container not declared a collection are
+ * the lines of one card or the fields of one record (origin, destination, distance), or the
+ * paragraphs of a page, not rows a person picks from.
+ */
+export function isTextLines(c: Candidate): boolean {
+  if (declared(c)) return false;
+  return c.cells.every((p) => isTextual(p.node) && p.node.children.length === 0 && !acts(p, c.container));
+}
+
+/** The node or a wrapper of it below the list's container can be tapped (a launcher icon's label). */
+function acts(p: Placed, container: Placed | null): boolean {
+  for (let a: Placed | null = p; a && a !== container; a = a.parent) if (a.node.actions.length > 0) return true;
+  return false;
+}
+
+function says(n: UiNode, into: Set<string>): Set<string> {
+  for (const t of [n.label, n.value]) if (t?.trim()) into.add(t.trim());
+  for (const c of n.children) says(c, into);
+  return into;
+}
+
+const showsPicture = (n: UiNode): boolean => n.role === 'Image' || n.children.some(showsPicture);
+
+/** Says no more than a label: a few short words, whatever wraps them. */
+function saysALabel(n: UiNode): boolean {
+  const text = [...says(n, new Set())].join(' ');
+  return text.split(/\s+/).filter(Boolean).length <= LABEL_WORDS && text.length <= LABEL_CHARS;
+}
+
+/**
+ * Controls side by side are a toolbar, a selector or a keypad, not content, even where the row
+ * scrolls: a row whose items show no picture and say only a label (tabs, filter chips, a strip
+ * of days, Like / Share), or a grid of bare buttons (a menu of sections, a keypad). Content
+ * laid sideways (a carousel of cards, stories) shows pictures or says more. What the platform
+ * declares a collection stays one.
+ */
+export function isControlStrip(c: Candidate): boolean {
+  if (declared(c)) return false;
+  if (c.grid) return c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
+  if (c.axis !== 'horizontal') return false;
+  return c.cells.every((p) => !showsPicture(p.node) && saysALabel(p.node));
+}
+
+/**
+ * Rows are copies of one layout, so they share its id (or carry none): members that each carry
+ * an id of their own are the parts of one page laid out by hand (a price, a title, a seller's
+ * badges in a details page; Like, Dislike, Share), even inside a collection. Numbers in ids
+ * are an index (row_1, row_2: one layout).
+ */
+export function isDistinctParts(c: Candidate): boolean {
+  if (c.cells.length < 3 || c.cells.some((p) => isCell(p.node))) return false;
+  const ids = c.cells.map((p) => p.node.id?.replace(/\d+/g, '#')).filter((id): id is string => Boolean(id));
+  return ids.length >= 3 && ids.length > MOST * c.cells.length && new Set(ids).size === ids.length;
+}
+
+/** What a member holds: the roles of what says, does or shows something inside it. */
+function buildOf(n: UiNode): string {
+  const roles: string[] = [];
+  const walk = (m: UiNode): void => {
+    if (m !== n && (m.label || m.value || m.actions.length > 0 || m.role === 'Image')) roles.push(m.role);
+    m.children.forEach(walk);
+  };
+  walk(n);
+  return roles.sort().join(',');
+}
+
+function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): number {
+  return Math.max(...items.map((a) => items.filter((b) => same(a, b)).length)) / items.length;
+}
+
+/**
+ * Rows of a list are alike, in size or in what they hold. Members of a container nobody
+ * declares a collection that mostly differ in both (a status card, a pair of tiles, two
+ * buttons, a total; a card of actions, a card of figures) are the blocks of a page.
+ */
+export function isUnlikeBlocks(c: Candidate): boolean {
+  if (declared(c) || c.grid || c.cells.length < 3) return false;
+  const size = (p: Placed) => along(p.node.frame, c.axis)[1];
+  const sizeShare = mostShare(c.cells, (a, b) => near(size(a), size(b), SAME_SIZE) || near(size(b), size(a), SAME_SIZE));
+  const builds = c.cells.map((p) => buildOf(p.node));
+  const buildShare = mostShare(builds, (a, b) => a === b);
+  return sizeShare < MOST && buildShare < MOST;
+}
