@@ -1,7 +1,7 @@
 import type { UiNode } from '../model/ui-node.js';
-import { along, near } from './geometry.js';
+import { across, along, near } from './geometry.js';
 import { isCell, isCollection, isTextual } from './roles.js';
-import type { Candidate, Placed } from './types.js';
+import type { Candidate, ListAxis, Placed } from './types.js';
 
 /*
  * Clusters that repeat without being a list of content: the lines of one card, a strip of
@@ -14,6 +14,10 @@ const LABEL_WORDS = 3;
 const LABEL_CHARS = 24;
 /** Sizes within this fraction are one size (the rows' tolerance in siblings.ts). */
 const SAME_SIZE = 0.1;
+/** A sibling this much within a line's extent along the axis lies on that line (siblings.ts' BESIDE_OVERLAP)... */
+const ON_LINE = 0.8;
+/** ...and one as wide as the line, within this fraction, is the next column of a grid (its TILE_SIZE_TOLERANCE). */
+const SAME_WIDTH = 0.15;
 /** Half the members: more than this share of them is most of them, less is a few. */
 const MOST = 0.5;
 
@@ -29,7 +33,22 @@ function declared(c: Candidate): boolean {
  */
 export function isTextLines(c: Candidate): boolean {
   if (declared(c)) return false;
-  return c.cells.every((p) => isTextual(p.node) && p.node.children.length === 0 && !acts(p, c.container));
+  if (!c.cells.every((p) => isTextual(p.node) && p.node.children.length === 0 && !acts(p, c.container))) return false;
+  // Lines that mostly have a part of another width on them (a name and its status) are the rows
+  // of a flat table, as siblings.ts reads them.
+  return c.cells.filter((p) => hasOtherPart(p, c.axis)).length <= MOST * c.cells.length;
+}
+
+/** A sibling on the member's line, not as wide as it (then it is the next column of tiles). */
+function hasOtherPart(p: Placed, axis: ListAxis): boolean {
+  const seen = (n: UiNode) => n.visibleFrame ?? n.frame;
+  const [ms, ml] = along(p.vis, axis);
+  return (p.parent?.node.children ?? []).some((n) => {
+    if (n === p.node) return false;
+    const [s, l] = along(seen(n), axis);
+    const onLine = l > 0 && Math.min(s + l, ms + ml) - Math.max(s, ms) > ON_LINE * l;
+    return onLine && !near(across(seen(n), axis)[1], across(p.vis, axis)[1], SAME_WIDTH);
+  });
 }
 
 /** The node or a wrapper of it below the list's container can be tapped (a launcher icon's label). */
