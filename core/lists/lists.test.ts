@@ -71,6 +71,20 @@ describe('detectLists', () => {
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
   });
 
+  it('reads a home screen grid of folders and apps among widgets: the last column is whole, a clock widget in a cell is no item', () => {
+    const folder = (name: string, x: number, y: number) => node('Group', { x, y, w: 70, h: 96 }, [text(name, { x, y: y + 70, w: 70, h: 26 })], { label: `Folder: ${name}`, actions: ['tap'] });
+    const app = (name: string, x: number, y: number) => node('Text', { x, y, w: 70, h: 96 }, [], { label: name, actions: ['tap', 'longPress'] });
+    const weather = node('Group', { x: 0, y: 100, w: 230, h: 96 }, [text('Mon 21°', { x: 10, y: 120, w: 60, h: 20 })], { label: 'Weather' });
+    // The clock fills one cell of the last column, as the icons below it do; it is built otherwise and is not tapped itself.
+    const clock = node('Group', { x: 320, y: 100, w: 70, h: 96 }, [node('Group', { x: 320, y: 100, w: 70, h: 96 }, [node('Image', { x: 330, y: 120, w: 50, h: 50 }, [], { label: '21:09' })], { actions: ['tap'] })], { label: 'Clock' });
+    const icons: UiNode[] = [];
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 5; c++) icons.push((c < 3 ? folder : app)(`${r}${c}`, c * 80, 200 + r * 100));
+    const page = node('Group', { x: 0, y: 100, w: W, h: 396 }, [weather, clock, ...icons]);
+    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 396 }, [page], { states: { scrollable: true } })));
+    assert.equal(lists[0]?.cells.length, 15, 'the icons of the last column, which touch the edge, are whole icons, not cut pieces of the widget');
+    assert.equal(lists[0]?.cells[0]?.label, 'Folder: 00');
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));

@@ -175,19 +175,28 @@ function fitsSide(size: number, ref: number, end: number, edge: number): boolean
 
 /** Tiles of the same size in at least two rows and two columns, read row by row. */
 function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
-  const sizes: Placed[][] = [];
   const right = clip.x + clip.w;
   const bottom = clip.y + clip.h;
-  // Whole tiles first, so a tile cut by the edge never becomes the size the others are held to.
+  const whole = (v: Rect, ref: Rect) => near(v.w, ref.w, TILE_SIZE_TOLERANCE) && near(v.h, ref.h, TILE_SIZE_TOLERANCE);
+  const cut = (v: Rect, ref: Rect) => fitsSide(v.w, ref.w, v.x + v.w, right) && fitsSide(v.h, ref.h, v.y + v.h, bottom);
+  // Tiles of one size first, whole tiles before cut ones so a cut tile never becomes the size
+  // the others are held to; then a size that only a few tiles at the edge have joins the size
+  // they are cut from. A whole tile in the last column also touches the edge: it is never taken
+  // for a cut piece of a wider neighbour (a widget beside a column of icons).
+  const sizes: Placed[][] = [];
   const wholeFirst = [...items].sort((a, b) => b.node.frame.w * b.node.frame.h - a.node.frame.w * a.node.frame.h || a.vis.y - b.vis.y || a.vis.x - b.vis.x);
   for (const item of wholeFirst) {
-    const v = item.vis;
-    const home = sizes.find((g) => {
-      const ref = (g[0] as Placed).node.frame;
-      return fitsSide(v.w, ref.w, v.x + v.w, right) && fitsSide(v.h, ref.h, v.y + v.h, bottom);
-    });
+    const home = sizes.find((g) => whole(item.vis, (g[0] as Placed).node.frame));
     if (home) home.push(item);
     else sizes.push([item]);
+  }
+  for (const g of [...sizes].sort((a, b) => a.length - b.length)) {
+    const into = sizes
+      .filter((h) => h !== g && h.length > g.length && g.every((m) => cut(m.vis, (h[0] as Placed).node.frame)))
+      .sort((a, b) => b.length - a.length)[0];
+    if (!into) continue;
+    into.push(...g);
+    sizes.splice(sizes.indexOf(g), 1);
   }
   let best: Placed[] | null = null;
   for (const tiles of sizes) {
@@ -196,7 +205,23 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     const columns = Math.max(...rows.map((r) => r.length));
     if (rows.length >= 2 && columns >= 2 && (!best || tiles.length > best.length)) best = rows.flat();
   }
-  return best;
+  return best && trimStrangerTiles(best);
+}
+
+/**
+ * At the start or end of a grid, a tile that cannot be tapped itself and is built unlike any
+ * other tile, where the others come in kinds of several each, is a neighbour laid out in the
+ * grid's cell size (a clock widget beside the icons of a home screen), not one of its items.
+ */
+function trimStrangerTiles(tiles: Placed[]): Placed[] {
+  const counts = new Map<string, number>();
+  for (const t of tiles) counts.set(shapeOf(t), (counts.get(shapeOf(t)) ?? 0) + 1);
+  const stranger = (t: Placed | undefined) => t !== undefined && counts.get(shapeOf(t)) === 1 && t.node.actions.length === 0;
+  const strangers = tiles.filter((t) => counts.get(shapeOf(t)) === 1);
+  if (strangers.length !== 1 || tiles.length < 5) return tiles;
+  if (stranger(tiles[0])) return tiles.slice(1);
+  if (stranger(tiles[tiles.length - 1])) return tiles.slice(0, -1);
+  return tiles;
 }
 
 /** Tiles grouped into rows (by overlapping vertical extent), rows top to bottom, tiles left to right. */
