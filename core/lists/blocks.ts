@@ -73,14 +73,13 @@ function saysALabel(n: UiNode): boolean {
 
 /**
  * Controls side by side are a toolbar, a selector or a keypad, not content, even where the row
- * scrolls: a row whose items show no picture and say only a label (tabs, filter chips, a strip
- * of days, Like / Share), or a grid of bare buttons (a menu of sections, a keypad). Content
- * laid sideways (a carousel of cards, stories) shows pictures or says more. What the platform
- * declares a collection stays one.
+ * scrolls or the platform names it a collection (a web page's <ul> of chips): a row whose items
+ * show no picture and say only a label (tabs, filter chips, a strip of days, Like / Share), or
+ * a grid of bare buttons nobody declares a collection (a menu of sections, a keypad). Content
+ * laid sideways (a carousel of cards, stories) shows pictures or says more.
  */
 export function isControlStrip(c: Candidate): boolean {
-  if (declared(c)) return false;
-  if (c.grid) return c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
+  if (c.grid) return !declared(c) && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
   if (c.axis !== 'horizontal') return false;
   return c.cells.every((p) => !showsPicture(p.node) && saysALabel(p.node));
 }

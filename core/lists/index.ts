@@ -56,8 +56,9 @@ function admissible(s: Scored, screen: Screen): boolean {
   const c = s.candidate;
   // Windows (a status bar, the app, a navigation bar) are not the rows of anything.
   if (new Set(c.cells.map((p) => p.node.window)).size > 1) return false;
-  // Members with an id each are the parts of one page, even in a collection (blocks.ts).
-  if (isDistinctParts(c)) return false;
+  // Members with an id each are the parts of one page, and a row of labels is a strip of
+  // controls, even in a collection (blocks.ts).
+  if (isDistinctParts(c) || isControlStrip(c)) return false;
   // A list the platform names is a list with one cell in view, and with cells of every kind (a
   // feed's composer, stories and posts), down or sideways: the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
@@ -74,8 +75,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
-  // Lines of one card, a strip of controls, the unlike blocks of a page (blocks.ts).
-  if (isTextLines(c) || isControlStrip(c) || isUnlikeBlocks(c)) return false;
+  // Lines of one card, the unlike blocks of a page (blocks.ts).
+  if (isTextLines(c) || isUnlikeBlocks(c)) return false;
   // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share
   // buttons) is a rail of controls; a narrow column of text rows (a category list) is a list.
   const iconSized = c.cells.every((p) => p.vis.w < RAIL_ASPECT * p.vis.h);

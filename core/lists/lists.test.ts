@@ -189,7 +189,7 @@ describe('detectLists', () => {
   });
 
   it('takes the rows for the list, not the section holding a carousel above them, and the carousel after it', () => {
-    const cards = Array.from({ length: 3 }, (_, i) => node('Button', { x: 16 + i * 130, y: 130, w: 120, h: 80 }, [], { label: `Card ${i}`, actions: ['tap'] }));
+    const cards = Array.from({ length: 3 }, (_, i) => node('Button', { x: 16 + i * 130, y: 130, w: 120, h: 80 }, [node('Image', { x: 16 + i * 130, y: 130, w: 120, h: 60 })], { label: `Card ${i}`, actions: ['tap'] }));
     const carousel = node('List', { x: 0, y: 130, w: W, h: 80 }, cards);
     const feed = node('List', { x: 0, y: 100, w: W, h: 700 }, [
       node('Group', { x: 0, y: 100, w: W, h: 140 }, [carousel], { label: 'Featured' }),
@@ -276,7 +276,8 @@ describe('detectLists', () => {
     const two = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)])));
     assert.deepEqual(labels(two[0]?.cells ?? []), ['A', 'B']);
     // Sideways too, whatever the cells' sizes: the consistency score is for lists nobody names.
-    const cards = [node('Button', { x: 10, y: 100, w: 120, h: 90 }, [], { label: 'Save', actions: ['tap'] }), node('Button', { x: 140, y: 100, w: 240, h: 90 }, [], { label: 'Remix this reel', actions: ['tap'] })];
+    const picture = (x: number) => node('Image', { x, y: 100, w: 60, h: 60 });
+    const cards = [node('Button', { x: 10, y: 100, w: 120, h: 90 }, [picture(10)], { label: 'Save', actions: ['tap'] }), node('Button', { x: 140, y: 100, w: 240, h: 90 }, [picture(140)], { label: 'Remix this reel', actions: ['tap'] })];
     const strip = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 90 }, cards)));
     assert.deepEqual([strip[0]?.axis, strip[0]?.cells.length], ['horizontal', 2]);
     // One declared cell beside the scroll bars iOS lists as elements of the collection.
@@ -345,6 +346,9 @@ describe('detectLists', () => {
       node('Group', { x: i * 50, y: 129, w: 48, h: 84 }, ['JUN', String(20 + i), 'SAT'].map((t, j) => text(t, { x: i * 50 + 14, y: 135 + j * 24, w: 20, h: 24 })), { actions: ['tap'] }),
     );
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 129, w: W, h: 84 }, days, scrolling))), []);
+    // A web page's list of promo chips is a strip too, though the page names it a list.
+    const chips = ['Christmas gifts', '10% off', 'Kids sale'].map((t, i) => node('Group', { x: 18 + i * 180, y: 668, w: 178, h: 48 }, [text(t, { x: 70 + i * 180, y: 681, w: 107, h: 21 })], { label: t, actions: ['tap'] }));
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 668, w: W, h: 57 }, [node('List', { x: 18, y: 668, w: 375, h: 57 }, chips)], scrolling))), []);
     // A grid of bare buttons: a menu of sections.
     const menu = ['General', 'Models', 'Knowledge', 'Workspace', 'Cognition'].map((t, i) => node('Button', { x: 24 + (i % 2) * 184, y: 273 + Math.floor(i / 2) * 57, w: 176, h: 48 }, [], { label: t, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 250, w: W, h: 355 }, menu, scrolling))), []);
