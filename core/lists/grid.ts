@@ -8,17 +8,21 @@ const MAX_TILE_SHARE = 0.6;
 
 /**
  * A list whose rows each hold a few equal tiles side by side is a grid laid out as rows
- * (Android's share sheet): its cells are the tiles, row by row.
+ * (Android's share sheet): its cells are the tiles, row by row, those of a first or last row
+ * cut short by the list's edge included.
  */
 export function flattenTiledRows(c: Candidate, childrenOf: (p: Placed) => Placed[]): Candidate {
   if (c.axis !== 'vertical' || c.grid || c.cells.length < 2) return c;
   const rows = c.cells.map(childrenOf);
   if (rows.some((r) => r.length === 0) || !rows.some((r) => r.length >= 2)) return c;
-  const first = rows[0]?.[0] as Placed;
   const tiles = rows.flat();
-  const sameSize = tiles.every(
-    (t) => near(t.node.frame.w, first.node.frame.w, TILE_SIZE_TOLERANCE) && near(t.node.frame.h, first.node.frame.h, TILE_SIZE_TOLERANCE),
-  );
+  // Held to a whole tile (the largest): the first or last row may be cut by the edge of the list.
+  const ref = tiles.reduce((a, b) => (b.node.frame.w * b.node.frame.h > a.node.frame.w * a.node.frame.h ? b : a)).node.frame;
+  const clip = c.container?.vis ?? c.containerFrame;
+  const atEdge = (row: Placed) => Math.abs(row.vis.y - clip.y) <= 1 || Math.abs(row.vis.y + row.vis.h - (clip.y + clip.h)) <= 1;
+  const fits = (t: Placed, row: Placed) =>
+    near(t.node.frame.w, ref.w, TILE_SIZE_TOLERANCE) && (near(t.node.frame.h, ref.h, TILE_SIZE_TOLERANCE) || (t.node.frame.h < ref.h && atEdge(row)));
+  const sameSize = c.cells.every((row, i) => (rows[i] ?? []).every((t) => fits(t, row)));
   const narrow = c.cells.every((row, i) => (rows[i] ?? []).every((t) => t.vis.w <= MAX_TILE_SHARE * row.vis.w));
   const sideBySide = rows.every((r) => rowsOf(r).length === 1);
   if (!sameSize || !narrow || !sideBySide) return c;

@@ -85,6 +85,16 @@ describe('detectLists', () => {
     assert.equal(lists[0]?.cells[0]?.label, 'Folder: 00');
   });
 
+  it('reads rows of poster tiles as a grid, the last row cut short by the bottom of the list included', () => {
+    const poster = (name: string, x: number, y: number, h = 110) =>
+      node('Group', { x, y, w: 120, h }, h > 30 ? [text(name, { x: x + 5, y: y + 80, w: 110, h: 22 })] : [], { actions: ['tap'], label: name });
+    const tiledRow = (r: number, h = 117) => node('Group', { x: 0, y: 150 + r * 117, w: W, h }, [0, 1, 2].map((c) => poster(`${r}${c}`, 5 + c * 128, 153 + r * 117, h - 7)));
+    // uiautomator clips the bounds: the third row is 13 points tall where the scroll view ends.
+    const grid = node('ScrollView', { x: 0, y: 150, w: W, h: 247 }, [tiledRow(0), tiledRow(1), tiledRow(2, 13)], { states: { scrollable: true } });
+    const lists = detectLists(screenOf(grid));
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));
