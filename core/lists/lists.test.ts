@@ -394,6 +394,17 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(panel)), []);
   });
 
+  it('leaves a strip of sort chips out of the rows below it, where the strip does not scroll', () => {
+    const chips = node('Group', { x: 0, y: 100, w: W, h: 44 }, ['Rank', 'Popular', 'Picks'].map((t, i) => node('Button', { x: 16 + i * 80, y: 104, w: 72, h: 36 }, [], { label: t, actions: ['tap'] })));
+    const page = node('Group', { x: 0, y: 100, w: W, h: 194 }, [chips, row('First', 144, 50), row('Second', 194, 50), row('Third', 244, 50)]);
+    const [main] = detectLists(screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 744 }, [page], { states: { scrollable: true } })));
+    assert.deepEqual(labels(main?.cells ?? []), ['First', 'Second', 'Third']);
+    // A row that holds a text beside its buttons is a row like the others.
+    const withText = node('Group', { x: 0, y: 100, w: W, h: 44 }, [text('Sort', { x: 16, y: 110, w: 40, h: 20 }), ...chips.children]);
+    const other = node('Group', { x: 0, y: 100, w: W, h: 194 }, [withText, row('First', 144, 50), row('Second', 194, 50), row('Third', 244, 50)]);
+    assert.equal(detectLists(screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 744 }, [other], { states: { scrollable: true } })))[0]?.cells[0], withText);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

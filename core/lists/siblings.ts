@@ -1,4 +1,5 @@
 import type { Rect } from '../model/geometry.js';
+import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
 import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
 import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
@@ -46,6 +47,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
     .map(dropNestedLists)
     .map(trimForeignEnds)
     .map((g) => trimOversized(g, axis))
+    .map(trimControlBars)
     .map((g) => trimOddEnds(g, axis, clip))
     .filter((g) => g.length >= 2);
 }
@@ -54,6 +56,30 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
 function dropNestedLists(group: Placed[]): Placed[] {
   const rows = group.filter((m) => !isScroller(m.node));
   return rows.length >= 2 && rows.length < group.length ? rows : group;
+}
+
+/**
+ * A bar of controls that does not scroll, first or last among rows (sort chips or tabs above
+ * ranking rows), is not one of them: it sorts or switches what the rows show. Between rows it
+ * is left to the tests of a page's blocks.
+ */
+function trimControlBars(group: Placed[]): Placed[] {
+  let out = group;
+  while (out.length >= 3 && holdsOnlyControls((out[0] as Placed).node)) out = out.slice(1);
+  while (out.length >= 3 && holdsOnlyControls((out[out.length - 1] as Placed).node)) out = out.slice(0, -1);
+  return out.some((m) => !holdsOnlyControls(m.node)) ? out : group;
+}
+
+/**
+ * Side-by-side controls of one kind and nothing else, in a holder that does nothing itself: a
+ * strip of chips or tabs. A row that is tapped, or holds a text beside its buttons, is a row.
+ */
+function holdsOnlyControls(n: UiNode): boolean {
+  const [first, ...rest] = n.children;
+  if (!first || rest.length === 0 || n.actions.length > 0) return false;
+  const control = (c: UiNode) => c.actions.includes('tap') && c.role === first.role && c.className === first.className;
+  const beside = (c: UiNode) => intervalOverlap([c.frame.y, c.frame.h], [first.frame.y, first.frame.h]) > STACKED_OVERLAP;
+  return n.children.every((c) => control(c) && beside(c));
 }
 
 /**
