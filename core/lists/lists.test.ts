@@ -405,6 +405,18 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 744 }, [other], { states: { scrollable: true } })))[0]?.cells[0], withText);
   });
 
+  it('leaves a lone "new" card before rows that each hold several things out of the rows', () => {
+    const add = node('Group', { x: 16, y: 120, w: 358, h: 150 }, [text('New notebook', { x: 140, y: 185, w: 110, h: 20 })], { actions: ['tap'] });
+    const book = (name: string, y: number, h = 150) =>
+      node('Group', { x: 16, y, w: 358, h }, [text(name, { x: 32, y: y + 16, w: 200, h: 24 }), text('2026/06/24', { x: 32, y: y + 48, w: 100, h: 16 }), node('Button', { x: 300, y: y + 90, w: 44, h: 44 }, [], { label: 'Delete', actions: ['tap'] })], { actions: ['tap'] });
+    const shelf = node('ScrollView', { x: 0, y: 100, w: W, h: 744 }, [add, book('To do', 290), book('Algebra', 460), book('Poems', 630)], { states: { scrollable: true } });
+    assert.deepEqual(labels(detectLists(screenOf(shelf))[0]?.cells ?? []), ['To do', 'Algebra', 'Poems']);
+    // A last row at the list's edge showing one text is a row the edge cut, not an action.
+    const cut = node('Group', { x: 16, y: 800, w: 358, h: 44 }, [text('Drafts', { x: 32, y: 816, w: 200, h: 24 })], { actions: ['tap'] });
+    const edge = node('ScrollView', { x: 0, y: 290, w: W, h: 554 }, [book('To do', 290), book('Algebra', 460), book('Poems', 630, 150), cut], { states: { scrollable: true } });
+    assert.equal(detectLists(screenOf(edge))[0]?.cells.length, 4);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

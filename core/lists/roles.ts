@@ -63,3 +63,18 @@ export function isLoadMoreRow(n: UiNode): boolean {
   const ownText = new Set(speakersIn(control));
   return inside.every((m) => m === control || (ownText.has(m) && isTextual(m)));
 }
+
+/**
+ * A control that says one thing and does one thing: tapped, holding at most one text (a "New
+ * notebook" card, an "Add" tile), or labelled itself with nothing inside.
+ */
+export function isLoneAction(n: UiNode): boolean {
+  if (!n.actions.includes('tap') && !LOADERS.has(n.role)) return false;
+  const inside = speakersIn(n);
+  if (inside.length === 0) return Boolean(n.label || n.value);
+  const [only] = inside;
+  return inside.length === 1 && only !== undefined && isTextual(only) && only.actions.length === 0;
+}
+
+/** The number of nodes inside `n` that say or do something. */
+export const speakerCount = (n: UiNode): number => speakersIn(n).length;

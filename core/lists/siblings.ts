@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
 import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isScroller, isTextual, saysOnlyText } from './roles.js';
+import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -46,6 +46,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
     .map(dropLoadMore)
     .map(dropNestedLists)
     .map(trimForeignEnds)
+    .map((g) => trimActionEnds(g, axis, clip))
     .map((g) => trimOversized(g, axis))
     .map(trimControlBars)
     .map((g) => trimOddEnds(g, axis, clip))
@@ -80,6 +81,29 @@ function holdsOnlyControls(n: UiNode): boolean {
   const control = (c: UiNode) => c.actions.includes('tap') && c.role === first.role && c.className === first.className;
   const beside = (c: UiNode) => intervalOverlap([c.frame.y, c.frame.h], [first.frame.y, first.frame.h]) > STACKED_OVERLAP;
   return n.children.every((c) => control(c) && beside(c));
+}
+
+/**
+ * A lone control at the start or end of rows that each hold several things (a "New notebook"
+ * card before the notebooks, an "Add" tile after them) is an action placed with the list, not
+ * one of its rows.
+ */
+function trimActionEnds(group: Placed[], axis: ListAxis, clip: Rect): Placed[] {
+  if (group.length < 3) return group;
+  const first = group[0] as Placed;
+  const last = group[group.length - 1] as Placed;
+  // A row at the edge of what shows the list may be cut (uiautomator drops what it cannot see):
+  // the little it shows says nothing of what it holds.
+  const [clipStart, clipLength] = along(clip, axis);
+  const [fs] = along(first.vis, axis);
+  const [ls, ll] = along(last.vis, axis);
+  const lone = (m: Placed) => isLoneAction(m.node);
+  const rich = (m: Placed) => !lone(m) && speakerCount(m.node) >= 2;
+  // The rows between hold several things each; the other end is a row too, or a second action.
+  const rows = group.slice(1, -1).every(rich);
+  const start = rows && lone(first) && Math.abs(fs - clipStart) > 1 && (rich(last) || lone(last)) ? 1 : 0;
+  const end = rows && lone(last) && Math.abs(ls + ll - (clipStart + clipLength)) > 1 && (rich(first) || lone(first)) ? group.length - 1 : group.length;
+  return end - start >= 2 ? group.slice(start, end) : group;
 }
 
 /**
