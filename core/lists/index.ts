@@ -7,7 +7,7 @@ import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { isControlStrip, isDistinctParts, isTextLines, isUnlikeBlocks } from './blocks.js';
-import { scrolls, siblingCandidates } from './siblings.js';
+import { heldItems, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
@@ -74,7 +74,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
-  if ((c.axis === 'horizontal' || c.grid) && !scrolling) return false;
+  if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && heldItems(c.cells))) return false;
   // Lines of one card, the unlike blocks of a page (blocks.ts).
   if (isTextLines(c) || isUnlikeBlocks(c)) return false;
   // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share

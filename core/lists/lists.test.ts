@@ -95,6 +95,20 @@ describe('detectLists', () => {
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
   });
 
+  it('reads a page of icons that can be pressed and held as a grid even where the page does not scroll; keys only tapped are no list', () => {
+    const icon = (name: string, x: number, y: number, actions: UiNode['actions']) =>
+      node('Group', { x, y, w: 95, h: 108 }, [node('Text', { x, y, w: 95, h: 108 }, [], { label: name })], { label: name, actions });
+    const page = (actions: UiNode['actions']) => {
+      const icons: UiNode[] = [];
+      for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) icons.push(icon(`${r}${c}`, 16 + c * 95, 156 + r * 108, actions));
+      return node('Group', { x: 16, y: 48, w: 380, h: 648 }, [node('Group', { x: 16, y: 48, w: 380, h: 108 }, [text('Search', { x: 30, y: 70, w: 300, h: 40 })]), ...icons]);
+    };
+    const home = detectLists(screenOf(page(['tap', 'longPress'])));
+    assert.equal(home[0]?.cells.length, 12);
+    assert.equal(home[0]?.cells[0]?.label, '00');
+    assert.ok(detectLists(screenOf(page(['tap']))).every((l) => l.cells.length < 12), 'keys that are only tapped make no grid');
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));

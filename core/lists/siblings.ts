@@ -274,6 +274,15 @@ function trimStrangerTiles(tiles: Placed[]): Placed[] {
   return tiles;
 }
 
+/**
+ * Items a person can press and hold (to move them, to open a menu on one): most tiles of the
+ * grid can. A page of them is a collection even where it does not scroll (a home screen's
+ * icons); a keypad's keys and a menu's buttons are only tapped.
+ */
+export function heldItems(tiles: readonly Placed[]): boolean {
+  return tiles.filter((t) => t.node.actions.includes('longPress')).length > tiles.length / 2;
+}
+
 /** Tiles grouped into rows (by overlapping vertical extent), rows top to bottom, tiles left to right. */
 export function rowsOf(tiles: readonly Placed[]): Placed[][] {
   const rows: Placed[][] = [];
@@ -348,7 +357,8 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
   });
 
   const out: Candidate[] = [];
-  const grid = collects ? gridOf(pool, parent.vis) : null;
+  const tiles = gridOf(pool, parent.vis);
+  const grid = tiles && (collects || heldItems(tiles)) ? tiles : null;
   if (grid) out.push(make(grid, 'vertical', true));
   const inGrid = new Set(grid ?? []);
   const outsideGrid = (g: Placed[]) => !g.every((m) => inGrid.has(m));
