@@ -12,6 +12,8 @@ import type { Candidate, ListAxis, Placed } from './types.js';
 const LABEL_WORDS = 3;
 /** ...and at most this many characters (scripts without spaces). */
 const LABEL_CHARS = 24;
+/** A label's text spans at least this share of its chip's height. */
+const LABEL_SHARE = 0.25;
 /** Sizes within this fraction are one size (the rows' tolerance in siblings.ts). */
 const SAME_SIZE = 0.1;
 /** A sibling this much within a line's extent along the axis lies on that line (siblings.ts' BESIDE_OVERLAP)... */
@@ -65,6 +67,23 @@ function says(n: UiNode, into: Set<string>): Set<string> {
 
 const showsPicture = (n: UiNode): boolean => n.role === 'Image' || n.children.some(showsPicture);
 
+/**
+ * Its text spans a fair part of its height, as a label's does in a chip or a tab: a card whose
+ * short title takes a sliver of it holds something the platform left unnamed (a poster).
+ */
+function textFills(n: UiNode): boolean {
+  const spans: Array<[number, number]> = [];
+  const walk = (m: UiNode): void => {
+    if (m !== n && (m.label || m.value)) spans.push([m.frame.y, m.frame.y + m.frame.h]);
+    m.children.forEach(walk);
+  };
+  walk(n);
+  if (spans.length === 0 || n.frame.h <= 0) return true;
+  const top = Math.min(...spans.map((s) => s[0]));
+  const bottom = Math.max(...spans.map((s) => s[1]));
+  return bottom - top >= LABEL_SHARE * n.frame.h;
+}
+
 /** Says no more than a label: a few short words, whatever wraps them. */
 function saysALabel(n: UiNode): boolean {
   const text = [...says(n, new Set())].join(' ');
@@ -81,7 +100,7 @@ function saysALabel(n: UiNode): boolean {
 export function isControlStrip(c: Candidate): boolean {
   if (c.grid) return !declared(c) && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
   if (c.axis !== 'horizontal') return false;
-  return c.cells.every((p) => !showsPicture(p.node) && saysALabel(p.node));
+  return c.cells.every((p) => !showsPicture(p.node) && saysALabel(p.node) && textFills(p.node));
 }
 
 /**

@@ -376,6 +376,9 @@ describe('detectLists', () => {
     // A grid of bare buttons: a menu of sections.
     const menu = ['General', 'Models', 'Knowledge', 'Workspace', 'Cognition'].map((t, i) => node('Button', { x: 24 + (i % 2) * 184, y: 273 + Math.floor(i / 2) * 57, w: 176, h: 48 }, [], { label: t, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 250, w: W, h: 355 }, menu, scrolling))), []);
+    // Cards whose short title takes a sliver of them hold a picture the platform left unnamed: a list.
+    const posters = ['Dune', 'Heat', 'Alien', 'Up'].map((t, i) => node('Group', { x: 10 + i * 95, y: 300, w: 90, h: 200 }, [text(t, { x: 16 + i * 95, y: 470, w: 70, h: 20 })], { actions: ['tap'] }));
+    assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 300, w: W, h: 200 }, posters, scrolling)))[0]?.cells.length, 4);
     // Cards that show pictures and say more are content laid sideways: a list.
     const cards = ['Bang Bang Tofu', 'Aburi Cheese Roll', 'Veg Bento Box'].map((t, i) =>
       node('Group', { x: 10 + i * 160, y: 367, w: 153, h: 170 }, [node('Image', { x: 14 + i * 160, y: 370, w: 147, h: 81 }), text(t, { x: 17 + i * 160, y: 456, w: 140, h: 33 }), text('₹455', { x: 17 + i * 160, y: 500, w: 75, h: 17 })], { actions: ['tap'] }),
