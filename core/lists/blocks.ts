@@ -126,6 +126,20 @@ function buildOf(n: UiNode): string {
   return roles.sort().join(',');
 }
 
+/** A record holds at least this many parts that say, do or show something (a title, a date, buttons). */
+const RECORD_PARTS = 4;
+
+/**
+ * Two members built alike, part for part, each a record of several parts (a course card with
+ * its title, code, dates and buttons), are two rows of one list, where the page scrolls: more
+ * would show further down. Two plain rows say too little to tell a list from a pair.
+ */
+export function isTwoRecords(c: Candidate): boolean {
+  if (c.cells.length !== 2 || c.grid) return false;
+  const [a, b] = c.cells.map((p) => buildOf(p.node)) as [string, string];
+  return a === b && a.split(',').length >= RECORD_PARTS;
+}
+
 function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): number {
   return Math.max(...items.map((a) => items.filter((b) => same(a, b)).length)) / items.length;
 }

@@ -313,6 +313,20 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)]))), []);
   });
 
+  it('takes two cards built alike, each a record of several parts, in a page that scrolls, for a list of two; not two plain rows', () => {
+    const card = (name: string, y: number) =>
+      node('Group', { x: 17, y, w: 350, h: 226 }, [
+        text(name, { x: 33, y: y + 16, w: 317, h: 23 }),
+        text(`${name} code`, { x: 33, y: y + 48, w: 317, h: 17 }),
+        text('No session open', { x: 33, y: y + 74, w: 317, h: 17 }),
+        ...['Open', 'Updates', 'Schedule'].map((b, i) => node('Button', { x: 33 + i * 100, y: y + 171, w: 90, h: 39 }, [], { label: b, actions: ['tap'] })),
+      ]);
+    const page = (...members: UiNode[]) =>
+      screenOf(node('ScrollView', { x: 0, y: 93, w: W, h: 751 }, [node('Group', { x: 0, y: 93, w: W, h: 590 }, [text('Classrooms', { x: 17, y: 111, w: 350, h: 35 }), ...members])], { states: { scrollable: true } }));
+    assert.deepEqual(labels(detectLists(page(card('Maths', 200), card('Physics', 440)))[0]?.cells ?? []), ['Maths', 'Physics']);
+    assert.deepEqual(detectLists(page(row('A', 200, 120), row('B', 320, 120))), []);
+  });
+
   it('takes the larger list, then the one nearer the centre, as the main list when two score the same', () => {
     // Two panes of one size side by side on a tablet: the same rows, one pane nearer the centre.
     const pane = (x: number, w: number, name: string) => node('List', { x, y: 100, w, h: 400 }, Array.from({ length: 4 }, (_, i) => row(`${name} ${i}`, 100 + i * 100, 100, x, w)));
