@@ -105,15 +105,21 @@ export function isControlStrip(c: Candidate): boolean {
 
 /**
  * Rows are copies of one layout, so they share its id (or carry none): members that each carry
- * an id of their own are the parts of one page laid out by hand (a price, a title, a seller's
- * badges in a details page; Like, Dislike, Share), even inside a collection. Numbers in ids
- * are an index (row_1, row_2: one layout).
+ * an id of their own, and mostly differ in build or size, are the parts of one page laid out by hand (a
+ * price, a title, a seller's badges in a details page), even inside a collection. Numbers in
+ * ids are an index (row_1, row_2: one layout); rows built alike with an id each (a menu laid
+ * out by hand) stay rows.
  */
 export function isDistinctParts(c: Candidate): boolean {
   if (c.cells.length < 3 || c.cells.some((p) => isCell(p.node))) return false;
   const ids = c.cells.map((p) => p.node.id?.replace(/\d+/g, '#')).filter((id): id is string => Boolean(id));
-  return ids.length >= 3 && ids.length > MOST * c.cells.length && new Set(ids).size === ids.length;
+  if (ids.length < 3 || ids.length <= MOST * c.cells.length || new Set(ids).size !== ids.length) return false;
+  const size = (p: Placed) => along(p.node.frame, c.axis)[1];
+  const twins = (a: Placed, b: Placed) => buildOf(a.node) === buildOf(b.node) && sameSize(size(a), size(b));
+  return mostShare(c.cells, twins) < MOST;
 }
+
+const sameSize = (a: number, b: number): boolean => near(a, b, SAME_SIZE) || near(b, a, SAME_SIZE);
 
 /** What a member holds: the roles of what says, does or shows something inside it. */
 function buildOf(n: UiNode): string {
@@ -152,7 +158,7 @@ function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): numbe
 export function isUnlikeBlocks(c: Candidate): boolean {
   if (declared(c) || c.grid || c.cells.length < 3) return false;
   const size = (p: Placed) => along(p.node.frame, c.axis)[1];
-  const sizeShare = mostShare(c.cells, (a, b) => near(size(a), size(b), SAME_SIZE) || near(size(b), size(a), SAME_SIZE));
+  const sizeShare = mostShare(c.cells, (a, b) => sameSize(size(a), size(b)));
   const builds = c.cells.map((p) => buildOf(p.node));
   const buildShare = mostShare(builds, (a, b) => a === b);
   return sizeShare < MOST && buildShare < MOST;

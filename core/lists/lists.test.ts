@@ -401,9 +401,15 @@ describe('detectLists', () => {
   });
 
   it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
-    const part = (id: string, y: number, h: number) => node('Group', { x: 0, y, w: W, h }, [text(id, { x: 18, y, w: 200, h: Math.min(h, 25) })], { id });
-    const details = node('List', { x: 0, y: 91, w: W, h: 640 }, [part('item_price', 409, 50), part('credit_link', 468, 25), part('title', 505, 25), part('bargain', 532, 23), part('trust_badges', 576, 75)], scrollingState());
+    const part = (id: string, y: number, h: number, n = 1) => node('Group', { x: 0, y, w: W, h }, Array.from({ length: n }, (_, i) => text(`${id} ${i}`, { x: 18 + i * 100, y, w: 90, h: Math.min(h, 25) })), { id });
+    // A price, an instalment line of two texts, a title, an offer link, four badges.
+    const offer = node('Group', { x: 0, y: 532, w: W, h: 23 }, [node('Link', { x: 18, y: 532, w: 212, h: 23 }, [], { label: 'Make an offer', actions: ['tap'] })], { id: 'bargain' });
+    const details = node('List', { x: 0, y: 91, w: W, h: 640 }, [part('item_price', 409, 50), part('credit_link', 468, 25, 2), part('title', 505, 25), offer, part('trust_badges', 576, 75, 4)], scrollingState());
     assert.deepEqual(detectLists(screenOf(details)).filter((l) => l.cells.length >= 3), []);
+    // Rows built alike with an id each are a menu laid out by hand: rows.
+    const item = (id: string, y: number) => node('Group', { x: 0, y, w: W, h: 56 }, [node('Image', { x: 16, y: y + 16, w: 24, h: 24 }), text(id, { x: 56, y: y + 16, w: 200, h: 24 })], { id, actions: ['tap'] });
+    const menu = node('Group', { x: 0, y: 100, w: W, h: 224 }, ['profile', 'privacy', 'storage', 'about'].map((id, i) => item(id, 100 + i * 56)));
+    assert.equal(detectLists(screenOf(menu))[0]?.cells.length, 4);
     // Rows of one layout share its id, or number it.
     const rows = node('List', { x: 0, y: 91, w: W, h: 640 }, [0, 1, 2, 3].map((i) => part(`row_${i}`, 100 + i * 60, 60)), scrollingState());
     assert.equal(detectLists(screenOf(rows))[0]?.cells.length, 4);
