@@ -454,6 +454,18 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(edge))[0]?.cells.length, 4);
   });
 
+  it('starts the rows at a section header that follows the page\'s cards, built of another class', () => {
+    const card = (label: string, y: number, h: number) => node('Group', { x: 0, y, w: W, h }, [node('Group', { x: 16, y: y + 8, w: 358, h: h - 16 }, [text(label, { x: 40, y: y + 20, w: 200, h: 20 }), text('Details', { x: 40, y: y + 44, w: 200, h: 16 })])], { className: 'FrameLayout' });
+    const setting = (label: string, y: number, h = 78) => node('Group', { x: 0, y, w: W, h }, [node('Image', { x: 24, y: y + 29, w: 20, h: 20 }), text(label, { x: 72, y: y + 16, w: 200, h: 27 }), text('On', { x: 72, y: y + 43, w: 200, h: 19 })], { className: 'LinearLayout', actions: ['tap'] });
+    const header = node('Group', { x: 0, y: 554, w: W, h: 35 }, [text('Security', { x: 24, y: 562, w: 300, h: 19 })], { className: 'LinearLayout' });
+    const cards = [card('Device may be at risk', 200, 80), card('Set a screen lock', 280, 200), card('More alerts', 480, 74)];
+    const page = node('List', { x: 0, y: 200, w: W, h: 644 }, [...cards, header, setting('App security', 589), setting('Device unlock', 667), setting('Account security', 745)], { states: { scrollable: true } });
+    assert.deepEqual(detectLists(screenOf(page))[0]?.cells.map((c) => c.children[1]?.label), ['App security', 'Device unlock', 'Account security']);
+    // Where the members above the header are built like the rows, they are rows of an earlier section.
+    const same = node('List', { x: 0, y: 200, w: W, h: 644 }, [setting('Wi-Fi', 300), setting('Bluetooth', 378), setting('Cast', 456, 78), node('Group', { x: 0, y: 534, w: W, h: 35 }, [text('More', { x: 24, y: 542, w: 300, h: 19 })], { className: 'LinearLayout' }), setting('App security', 569), setting('Device unlock', 647)], { states: { scrollable: true } });
+    assert.equal(detectLists(screenOf(same))[0]?.cells.length, 5);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

@@ -42,6 +42,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
   }
   return groups
     .map((g) => unstack(g, axis))
+    .map(fromFirstSection)
     .map((g) => dropHeaders(g, axis))
     .map(dropLoadMore)
     .map(dropNestedLists)
@@ -193,6 +194,22 @@ function unstack(group: readonly Placed[], axis: ListAxis): Placed[] {
     out.push(m);
   }
   return out;
+}
+
+/**
+ * A section header between two kinds of member (the page's status cards above it, setting rows
+ * under it) starts the rows: what comes before the first header, built of other classes than
+ * what follows and no more of them, is the head of the page, not rows of the section.
+ */
+function fromFirstSection(group: Placed[]): Placed[] {
+  const header = (m: Placed) => isTextual(m.node) || saysOnlyText(m.node);
+  const kind = (m: Placed) => m.node.className ?? m.node.role;
+  const at = group.findIndex((m, i) => i > 0 && header(m) && group.slice(0, i).some((o) => !header(o)));
+  if (at < 0) return group;
+  const before = group.slice(0, at).filter((m) => !header(m));
+  const after = group.slice(at + 1).filter((m) => !header(m));
+  const kindsAfter = new Set(after.map(kind));
+  return after.length >= 2 && after.length >= before.length && before.every((m) => !kindsAfter.has(kind(m))) ? group.slice(at) : group;
 }
 
 /** Section headers are text between rows (bare, or wrapped): when the rows are something else, they are not cells. */
