@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import { along, median } from './geometry.js';
 import { isCollection } from './roles.js';
-import { scrolls } from './siblings.js';
+import { rowsOf, scrolls } from './siblings.js';
 import type { Candidate, Placed } from './types.js';
 
 /** Shorter than this share of the other cells' median, an end cell at the edge has been cut. */
@@ -12,26 +12,30 @@ const CUT_SHARE = 0.9;
  * The first and last cells that the edge of what shows them cuts off: the list's own frame when
  * it scrolls or is a declared collection, else the screen. Such a cell lies at that edge and is
  * either visibly cut (its visible part is shorter than its frame) or, where the platform already
- * clipped its bounds (uiautomator), clearly shorter than the other cells.
+ * clipped its bounds (uiautomator), clearly shorter than the other cells. In a grid, every tile of
+ * the first or last row is such a cell.
  */
 export function clippedEnds(c: Candidate, screen: Screen): Placed[] {
   if (c.cells.length < 2) return [];
   const clip: Rect = c.container && (isCollection(c.container.node) || scrolls(c.container)) ? c.container.vis : { x: 0, y: 0, ...screen.size };
   const [start, length] = along(clip, c.axis);
   const ordered = [...c.cells].sort((a, b) => along(a.vis, c.axis)[0] - along(b.vis, c.axis)[0]);
-  const first = ordered[0] as Placed;
-  const last = ordered[ordered.length - 1] as Placed;
+  // A grid's end is a whole row of tiles: the edge cuts every tile of its first or last row.
+  const rows = c.grid ? rowsOf(c.cells) : ordered.map((p) => [p]);
+  const firstRow = rows[0] ?? [];
+  const lastRow = rows.length > 1 ? (rows[rows.length - 1] ?? []) : [];
   const sizeOf = (p: Placed) => along(p.node.frame, c.axis)[1];
-  const cut = (p: Placed, atEdge: boolean): boolean => {
+  const cut = (p: Placed, row: readonly Placed[], atEdge: boolean): boolean => {
     if (!atEdge) return false;
     const [, seen] = along(p.vis, c.axis);
     if (seen < sizeOf(p) - 1) return true;
-    const others = ordered.filter((o) => o !== p).map(sizeOf);
-    return sizeOf(p) < CUT_SHARE * median(others);
+    const others = ordered.filter((o) => !row.includes(o)).map(sizeOf);
+    return others.length > 0 && sizeOf(p) < CUT_SHARE * median(others);
   };
-  const out: Placed[] = [];
-  if (cut(first, Math.abs(along(first.vis, c.axis)[0] - start) <= 1)) out.push(first);
-  const [ls, ll] = along(last.vis, c.axis);
-  if (last !== first && cut(last, Math.abs(ls + ll - (start + length)) <= 1)) out.push(last);
-  return out;
+  const atStart = (p: Placed) => Math.abs(along(p.vis, c.axis)[0] - start) <= 1;
+  const atEnd = (p: Placed) => {
+    const [s, l] = along(p.vis, c.axis);
+    return Math.abs(s + l - (start + length)) <= 1;
+  };
+  return [...firstRow.filter((p) => cut(p, firstRow, atStart(p))), ...lastRow.filter((p) => cut(p, lastRow, atEnd(p)))];
 }

@@ -88,11 +88,13 @@ describe('detectLists', () => {
   it('reads rows of poster tiles as a grid, the last row cut short by the bottom of the list included', () => {
     const poster = (name: string, x: number, y: number, h = 110) =>
       node('Group', { x, y, w: 120, h }, h > 30 ? [text(name, { x: x + 5, y: y + 80, w: 110, h: 22 })] : [], { actions: ['tap'], label: name });
-    const tiledRow = (r: number, h = 117) => node('Group', { x: 0, y: 150 + r * 117, w: W, h }, [0, 1, 2].map((c) => poster(`${r}${c}`, 5 + c * 128, 153 + r * 117, h - 7)));
-    // uiautomator clips the bounds: the third row is 13 points tall where the scroll view ends.
-    const grid = node('ScrollView', { x: 0, y: 150, w: W, h: 247 }, [tiledRow(0), tiledRow(1), tiledRow(2, 13)], { states: { scrollable: true } });
+    const tiledRow = (r: number, h = 117, tileH = 110) => node('Group', { x: 0, y: 150 + r * 117, w: W, h }, [0, 1, 2].map((c) => poster(`${r}${c}`, 5 + c * 128, 153 + r * 117, tileH)));
+    // uiautomator clips the bounds: the third row is 13 points tall and its tiles 10, where the scroll view ends.
+    const grid = node('ScrollView', { x: 0, y: 150, w: W, h: 247 }, [tiledRow(0), tiledRow(1), tiledRow(2, 13, 10)], { states: { scrollable: true } });
     const lists = detectLists(screenOf(grid));
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
+    // The bottom edge cuts the whole last row of the grid, not only its last tile.
+    assert.deepEqual(labels(lists[0]?.clipped ?? []), ['20', '21', '22']);
   });
 
   it('reads a page of icons that can be pressed and held as a grid even where the page does not scroll; keys only tapped are no list', () => {
