@@ -151,15 +151,17 @@ function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): numbe
 }
 
 /**
- * Rows of a list are alike, in size or in what they hold. Members of a container nobody
- * declares a collection that mostly differ in both (a status card, a pair of tiles, two
- * buttons, a total; a card of actions, a card of figures) are the blocks of a page.
+ * Rows of a list are mostly alike, in size or in what they hold, and a list with two kinds of
+ * row has each kind alike in both. Members of a container nobody declares a collection where
+ * no more than half are alike in size, no more than half alike in build, and fewer than half
+ * have a twin in both (a status card, a pair of tiles, two buttons, a total; a search field,
+ * cards, section titles and empty states) are the blocks of a page.
  */
 export function isUnlikeBlocks(c: Candidate): boolean {
   if (declared(c) || c.grid || c.cells.length < 3) return false;
   const size = (p: Placed) => along(p.node.frame, c.axis)[1];
   const sizeShare = mostShare(c.cells, (a, b) => sameSize(size(a), size(b)));
-  const builds = c.cells.map((p) => buildOf(p.node));
-  const buildShare = mostShare(builds, (a, b) => a === b);
-  return sizeShare < MOST && buildShare < MOST;
+  const buildShare = mostShare(c.cells, (a, b) => buildOf(a.node) === buildOf(b.node));
+  const twinShare = mostShare(c.cells, (a, b) => buildOf(a.node) === buildOf(b.node) && sameSize(size(a), size(b)));
+  return sizeShare <= MOST && buildShare <= MOST && twinShare < MOST;
 }

@@ -431,6 +431,26 @@ describe('detectLists', () => {
       block(564, 53, [t('Contact: none', 18, 564, 9), b('Start', 18, 592, 24)]),
     ]);
     assert.deepEqual(detectLists(screenOf(panel)), []);
+    // A page that scrolls: a search field, two cards, and two sections' titles (each with its See
+    // all) with an empty state between them.
+    const view = (label: string, y: number, h: number, children: UiNode[] = [], actions: UiNode['actions'] = []) => node('View', { x: 16, y, w: 358, h }, children, { label, actions });
+    const seeAll = (y: number) => [node('Button', { x: 300, y, w: 72, h: 48 }, [], { label: 'See all', actions: ['tap'] })];
+    const page = node('ScrollView', { x: 0, y: 24, w: W, h: 820 }, [
+      view('Search the Bible...', 88, 52, [], ['tap']),
+      view('Continue reading Genesis 1', 160, 120, [], ['tap']),
+      view('Create a reading plan', 308, 148, [], ['tap']),
+      view('Bookmarks', 484, 48, seeAll(484)),
+      view('No bookmarks yet', 540, 221, [node('Button', { x: 140, y: 688, w: 131, h: 48 }, [], { label: 'Browse', actions: ['tap'] })]),
+      view('Annotations', 789, 48, seeAll(789)),
+    ], scrollingState());
+    assert.deepEqual(detectLists(screenOf(page)).filter((l) => l.cells.length >= 3), []);
+    // Two kinds of row, each alike in build and size (with a subtitle, without): a list.
+    const kinds = [0, 1, 2, 3].map((i) => {
+      const y = 100 + i * 72;
+      const lines = i % 2 === 0 ? [text(`Row ${i}`, { x: 16, y: y + 8, w: 200, h: 22 }), text('subtitle', { x: 16, y: y + 34, w: 200, h: 18 })] : [text(`Row ${i}`, { x: 16, y: y + 8, w: 200, h: 22 })];
+      return node('Group', { x: 0, y, w: W, h: i % 2 === 0 ? 64 : 44 }, lines, { actions: ['tap'] });
+    });
+    assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 300 }, kinds)))[0]?.cells.length, 4);
   });
 
   it('leaves a strip of sort chips out of the rows below it, where the strip does not scroll', () => {
