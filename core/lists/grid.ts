@@ -1,4 +1,5 @@
 import { near } from './geometry.js';
+import { isCollection, isTextual, saysOnlyText } from './roles.js';
 import { rowsOf } from './siblings.js';
 import type { Candidate, Placed } from './types.js';
 
@@ -11,10 +12,17 @@ const MAX_TILE_SHARE = 0.6;
  * (Android's share sheet): its cells are the tiles, row by row, those of a first or last row
  * cut short by the list's edge included.
  */
-export function flattenTiledRows(c: Candidate, childrenOf: (p: Placed) => Placed[]): Candidate {
-  if (c.axis !== 'vertical' || c.grid || c.cells.length < 2) return c;
+export function flattenTiledRows(candidate: Candidate, childrenOf: (p: Placed) => Placed[]): Candidate {
+  if (candidate.axis !== 'vertical' || candidate.grid || candidate.cells.length < 2) return candidate;
+  // In a collection the platform declares, a row that only says something ("No recommended
+  // people to share with") is a notice among the rows of tiles, not a row of them. Elsewhere a
+  // text above a row of tiles is the title of a section.
+  const declared = candidate.container !== null && isCollection(candidate.container.node);
+  const tiled = declared ? candidate.cells.filter((row) => !isTextual(row.node) && !saysOnlyText(row.node)) : candidate.cells;
+  const c = tiled.length < candidate.cells.length ? { ...candidate, cells: tiled } : candidate;
+  if (c.cells.length === 0) return candidate;
   const rows = c.cells.map(childrenOf);
-  if (rows.some((r) => r.length === 0) || !rows.some((r) => r.length >= 2)) return c;
+  if (rows.some((r) => r.length === 0) || !rows.some((r) => r.length >= 2)) return candidate;
   const tiles = rows.flat();
   // Held to a whole tile (the largest): the first or last row may be cut by the edge of the list.
   const ref = tiles.reduce((a, b) => (b.node.frame.w * b.node.frame.h > a.node.frame.w * a.node.frame.h ? b : a)).node.frame;
@@ -25,6 +33,6 @@ export function flattenTiledRows(c: Candidate, childrenOf: (p: Placed) => Placed
   const sameSize = c.cells.every((row, i) => (rows[i] ?? []).every((t) => fits(t, row)));
   const narrow = c.cells.every((row, i) => (rows[i] ?? []).every((t) => t.vis.w <= MAX_TILE_SHARE * row.vis.w));
   const sideBySide = rows.every((r) => rowsOf(r).length === 1);
-  if (!sameSize || !narrow || !sideBySide) return c;
+  if (!sameSize || !narrow || !sideBySide) return candidate;
   return { ...c, grid: true, cells: rows.flatMap((r) => [...r].sort((a, b) => a.vis.x - b.vis.x)) };
 }

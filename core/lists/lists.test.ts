@@ -488,6 +488,14 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(same))[0]?.cells.length, 5);
   });
 
+  it('reads the tiles of a share sheet\'s rows as a grid, past a row that only says there are no suggestions', () => {
+    const notice = node('Group', { x: 0, y: 600, w: W, h: 100 }, [text('No recommended people to share with', { x: 0, y: 640, w: W, h: 19 })]);
+    const target = (name: string, i: number) => node('Group', { x: i * 78, y: 700, w: 78, h: 100 }, [node('Image', { x: i * 78 + 5, y: 702, w: 68, h: 66 }), text(name, { x: i * 78 + 4, y: 770, w: 70, h: 16 })], { actions: ['tap'] });
+    const targets = node('Group', { x: 0, y: 700, w: W, h: 100 }, ['Nearby', 'Chrome', 'Drive', 'Mail', 'Messages'].map(target));
+    const [main] = detectLists(screenOf(node('Grid', { x: 0, y: 600, w: W, h: 244 }, [notice, targets])));
+    assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['Nearby', 'Chrome', 'Drive', 'Mail', 'Messages']);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);
