@@ -7,6 +7,7 @@ import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { isControlStrip, isDistinctParts, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { recordCandidates } from './records.js';
 import { heldItems, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
@@ -114,7 +115,7 @@ function isStripInside(c: Candidate, all: readonly Scored[]): boolean {
 }
 
 function isWithin(p: Placed, cell: Placed): boolean {
-  for (let a: Placed | null = p; a; a = a.parent) if (a === cell) return true;
+  for (let a: Placed | null = p; a; a = a.parent) if (a === cell || cell.members?.includes(a)) return true;
   return false;
 }
 
@@ -123,7 +124,7 @@ function conflicts(c: Candidate, taken: readonly Candidate[]): boolean {
   return taken.some((t) => {
     const holders = new Set<Placed>();
     for (const cell of c.cells) {
-      if (t.cells.includes(cell)) return true;
+      if (t.cells.includes(cell) || cell.members?.some((m) => t.cells.includes(m))) return true;
       const holder = t.cells.find((tc) => isWithin(cell, tc));
       if (holder) holders.add(holder);
     }
@@ -173,7 +174,9 @@ export function detectLists(screen: Screen): FoundList[] {
   const { all, childrenOf } = place(screen);
   const candidates: Candidate[] = [];
   for (const p of all) {
-    for (const c of siblingCandidates(p, childrenOf(p))) candidates.push(flattenTiledRows(c, childrenOf));
+    const children = childrenOf(p);
+    for (const c of siblingCandidates(p, children)) candidates.push(flattenTiledRows(c, childrenOf));
+    candidates.push(...recordCandidates(p, children));
   }
   candidates.push(...spacingCandidates(all));
 

@@ -503,6 +503,90 @@ describe('detectLists', () => {
   });
 });
 
+describe('rows of a flat column (records.ts)', () => {
+  const texts = (cell: UiNode) => cell.children.map((c) => c.label);
+  /** A record of a title over a size line over a note, every text a bare child of one view. */
+  const tier = (name: string, y: number, noteHeight = 32): UiNode[] => [
+    text(name, { x: 16, y, w: 200, h: 20 }),
+    text(`${name} size`, { x: 16, y: y + 20, w: 250, h: 16 }),
+    text(`${name} note`, { x: 16, y: y + 38, w: 300, h: noteHeight }),
+  ];
+
+  it('groups the texts of each record into a cell where no node holds a row', () => {
+    const names = ['Alpha', 'Beta', 'Gamma', 'Delta', 'Epsilon'];
+    // Records of two heights (a note on two lines, then on one), the same whitespace between them.
+    const tops = [100, 184, 268, 352, 420];
+    const flat = node('Group', { x: 0, y: 100, w: W, h: 500 }, names.flatMap((n, i) => tier(n, tops[i] as number, i < 3 ? 32 : 16)));
+    const [main] = detectLists(screenOf(flat));
+    assert.equal(main?.cells.length, 5);
+    assert.equal(main?.container, flat);
+    assert.deepEqual(texts(main?.cells[0] as UiNode), ['Alpha', 'Alpha size', 'Alpha note']);
+    assert.deepEqual(texts(main?.cells[4] as UiNode), ['Epsilon', 'Epsilon size', 'Epsilon note']);
+  });
+
+  it('numbers each record as a cell in the outline, carried by its first text', () => {
+    const flat = node('Group', { x: 0, y: 100, w: W, h: 500 }, ['A', 'B', 'C'].flatMap((n, i) => tier(n, 100 + i * 84)));
+    const lines = renderOutline(buildSnapshot(screenOf(flat))).split('\n');
+    assert.ok(lines.some((l) => /#2 .*"B"/.test(l) || /"B".*#2\b/.test(l)), lines.join('\n'));
+  });
+
+  it('reads a chat whose messages sit right and left, each a header line over its text', () => {
+    const mine = (t: string, y: number): UiNode[] => [
+      text('▶', { x: 330, y, w: 10, h: 17 }),
+      text('You', { x: 344, y, w: 19, h: 16 }),
+      text('· 09:41', { x: 363, y, w: 32, h: 14 }),
+      text(t, { x: 384 - 9 * t.length, y: y + 19, w: 9 * t.length, h: 22 }),
+    ];
+    const theirs = (t: string, y: number): UiNode[] => [
+      text('◀', { x: 17, y, w: 10, h: 17 }),
+      text('04cd', { x: 32, y, w: 24, h: 16 }),
+      text('· 09:43', { x: 56, y, w: 32, h: 14 }),
+      text('[sub]', { x: 87, y, w: 24, h: 14 }),
+      text(t, { x: 34, y: y + 19, w: 9 * t.length, h: 22 }),
+    ];
+    const said = ['ping', 'secret', 'hello', 'hi', 'yo', 'got it', 'hey'];
+    const who = [mine, theirs, mine, mine, theirs, mine, theirs];
+    const chat = node('Group', { x: 17, y: 100, w: 377, h: 400 }, said.flatMap((t, i) => (who[i] as typeof mine)(t, 100 + i * 50)), { states: { scrollable: true } });
+    const [main] = detectLists(screenOf(chat));
+    assert.equal(main?.cells.length, 7);
+    assert.deepEqual(main?.cells.map((c) => c.children[c.children.length - 1]?.label), said);
+  });
+
+  it('leaves the sections of a form alone: each holds another kind of control', () => {
+    const section = (label: string, y: number, controls: UiNode[]) => [text(label, { x: 50, y, w: 200, h: 22 }), ...controls];
+    const form = node('Group', { x: 0, y: 100, w: W, h: 400 }, [
+      ...section('Switch:', 100, [node('Switch', { x: 50, y: 126, w: 46, h: 27 }, [], { label: 'switch', actions: ['tap'] }), text('Turn it on', { x: 50, y: 157, w: 160, h: 19 })]),
+      ...section('Dropdown:', 200, [node('Button', { x: 50, y: 226, w: 312, h: 40 }, [], { label: 'Select an item', actions: ['tap'] })]),
+      ...section('Links', 290, [node('Link', { x: 50, y: 316, w: 125, h: 40 }, [], { label: 'Terms', actions: ['tap'] }), node('Link', { x: 185, y: 316, w: 125, h: 40 }, [], { label: 'Privacy', actions: ['tap'] })]),
+    ]);
+    assert.deepEqual(detectLists(screenOf(form)).filter((l) => l.cells.length >= 3), []);
+  });
+
+  it('leaves a card heading over a grid of figures alone: the heading is laid out like no figure', () => {
+    const figure = (name: string, value: string, x: number, y: number) => [text(name, { x, y, w: 130, h: 15 }), text(value, { x, y: y + 21, w: 130, h: 25 })];
+    const card = node('Group', { x: 17, y: 514, w: 350, h: 237 }, [
+      text('Overview', { x: 33, y: 530, w: 317, h: 23 }),
+      text('Summary cards from today', { x: 33, y: 562, w: 317, h: 17 }),
+      ...figure('Classes', '2', 45, 599),
+      ...figure('Pending', '0', 208, 599),
+      ...figure('Device', 'Trusted', 45, 677),
+      ...figure('Lectures', '6', 208, 677),
+    ]);
+    assert.deepEqual(detectLists(screenOf(card)).filter((l) => l.cells.length >= 3), []);
+  });
+
+  it('leaves the lines of one record alone: a key beside its value is a line, not a row of several', () => {
+    const keys = ['Status', 'Selected', 'File', 'Size', 'Path', 'Loaded from'];
+    const sheet = node('Group', { x: 16, y: 440, w: 379, h: 200 }, keys.flatMap((k, i) => [
+      text(k, { x: 32, y: 450 + i * 24, w: 60, h: 16 }),
+      text(`${k} value`, { x: 200, y: 450 + i * 24, w: 180, h: 16 }),
+    ]));
+    // (The keys alone may be read as a flat table's rows, siblings.ts; no row holds a key and its value.)
+    const records = detectLists(screenOf(sheet)).filter((l) => l.cells.some((c) => c.children.length >= 2));
+    assert.deepEqual(records.map((l) => l.cells.map(texts)), []);
+  });
+});
+
 describe('clipped end cells', () => {
   it('marks a first row that the top of the list cuts, and the last one the bottom cuts', () => {
     const rows = Array.from({ length: 8 }, (_, i) => row(`Row ${i}`, 70 + i * 100, 100));

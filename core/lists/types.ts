@@ -29,6 +29,8 @@ export interface Placed {
   depth: number;
   /** The part of the node that can be seen on the screen. */
   vis: Rect;
+  /** For a row the tree has no node for (records.ts): the elements it groups. */
+  members?: Placed[];
 }
 
 /** A cluster of cells as a detector proposes it, before scoring. */
