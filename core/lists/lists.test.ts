@@ -496,6 +496,16 @@ describe('detectLists', () => {
     assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['Nearby', 'Chrome', 'Drive', 'Mail', 'Messages']);
   });
 
+  it('takes a wrapper that repeats its one text as its label (as iOS containers do) for that text, not a row', () => {
+    // An onboarding page: a welcome header of two texts, a paragraph, a footer button, each in a
+    // container labelled with all it says.
+    const other = (label: string, y: number, h: number, children: UiNode[]) => node('Other', { x: 0, y, w: W, h }, children, { label });
+    const header = other('Welcome! Glad you are here', 0, 360, [text('Welcome!', { x: 28, y: 171, w: 337, h: 77 }), text('Glad you are here', { x: 62, y: 256, w: 269, h: 25 })]);
+    const paragraph = other('Reveal perks and save on every order.', 392, 362, [text('Reveal perks and save on every order.', { x: 18, y: 392, w: 357, h: 121 })]);
+    const footer = other('Start now', 754, 90, [node('Button', { x: 16, y: 766, w: 361, h: 40 }, [], { label: 'Start now', actions: ['tap'] })]);
+    assert.deepEqual(detectLists(screenOf(other('Welcome! Glad you are here Reveal perks', 0, H, [header, paragraph, footer]))).filter((l) => l.cells.length >= 3), []);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

@@ -27,21 +27,24 @@ export function isBareLabel(n: UiNode): boolean {
   return n.children.length === 0 && Boolean(n.label || n.value) && n.actions.length === 0 && n.role !== 'Image' && !isInput(n);
 }
 
-/** A bare wrapper around one text and nothing else that does nothing: a wrapped section title. */
+/**
+ * A bare wrapper around one text and nothing else that does nothing: a wrapped section title or
+ * paragraph. The wrapper may repeat that text as its own label, as iOS containers do.
+ */
 export function saysOnlyText(n: UiNode): boolean {
-  if (n.label || n.value || n.children.length === 0) return false;
-  let texts = 0;
+  if (n.value || n.children.length === 0 || n.actions.length > 0) return false;
+  const texts: string[] = [];
   let other = false;
   const walk = (m: UiNode): void => {
     if (m.actions.length > 0 || m.role === 'Image' || isInput(m)) other = true;
     if (m.label || m.value) {
-      if (TEXTUAL.has(m.role)) texts++;
+      if (TEXTUAL.has(m.role)) texts.push(m.label ?? m.value ?? '');
       else other = true;
     }
     m.children.forEach(walk);
   };
-  walk(n);
-  return !other && texts === 1;
+  n.children.forEach(walk);
+  return !other && texts.length === 1 && (!n.label || n.label === texts[0]);
 }
 
 /** The nodes inside `n` (itself left out) that say or do something. */
