@@ -36,3 +36,22 @@ export function flattenTiledRows(candidate: Candidate, childrenOf: (p: Placed) =
   if (!sameSize || !narrow || !sideBySide) return candidate;
   return { ...c, grid: true, cells: rows.flatMap((r) => [...r].sort((a, b) => a.vis.x - b.vis.x)) };
 }
+
+/**
+ * The members of a declared collection, with its row wrappers opened: a child that holds two or
+ * more items of the layout of the collection's own loose items (class and id) is a row of the
+ * grid, not one cell (Android's share sheet wraps its first row of targets and lists the next
+ * row's targets bare).
+ */
+export function openRowWrappers(parent: Placed, children: Placed[], childrenOf: (p: Placed) => Placed[]): Placed[] {
+  if (!isCollection(parent.node)) return children;
+  // One item layout: the same class and the same id as a loose item.
+  const layout = (p: Placed) => (p.node.id ? `${p.node.className ?? p.node.role}#${p.node.id}` : undefined);
+  const loose = new Set(children.map(layout).filter(Boolean));
+  const itemsOf = (ch: Placed) => {
+    const inner = childrenOf(ch);
+    return inner.length >= 2 && inner.every((i) => loose.has(layout(i))) ? inner : null;
+  };
+  if (!children.some(itemsOf)) return children;
+  return children.flatMap((ch) => itemsOf(ch) ?? [ch]);
+}

@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import { containsRect, intersectRect, rectArea, rectCentre } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
-import { flattenTiledRows } from './grid.js';
+import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
@@ -175,7 +175,7 @@ export function detectLists(screen: Screen): FoundList[] {
   const candidates: Candidate[] = [];
   for (const p of all) {
     const children = childrenOf(p);
-    for (const c of siblingCandidates(p, children)) candidates.push(flattenTiledRows(c, childrenOf));
+    for (const c of siblingCandidates(p, openRowWrappers(p, children, childrenOf))) candidates.push(flattenTiledRows(c, childrenOf));
     candidates.push(...recordCandidates(p, children));
   }
   candidates.push(...spacingCandidates(all));

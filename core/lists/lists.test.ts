@@ -97,6 +97,18 @@ describe('detectLists', () => {
     assert.deepEqual(labels(lists[0]?.clipped ?? []), ['20', '21', '22']);
   });
 
+  it('opens a row wrapper of a declared grid that holds items of its loose items\' layout: a share sheet, its next row cut to 6 points', () => {
+    const target = (name: string, x: number, y: number, h = 105) =>
+      node('Group', { x, y, w: 78, h }, [node('Image', { x: x + 3, y: y + 1, w: 72, h: Math.min(70, h - 1) }), ...(h > 50 ? [text(name, { x: x + 2, y: y + 71, w: 74, h: 16 })] : [])], { id: 'item', actions: ['tap', 'longPress'] });
+    const message = node('Group', { x: 0, y: 600, w: W, h: 60 }, [text('No recommended people', { x: 0, y: 620, w: W, h: 19 })], { id: 'suggested' });
+    const firstRow = node('Group', { x: 0, y: 660, w: W, h: 105 }, [0, 1, 2, 3, 4].map((i) => target(`T${i}`, i * 78, 660)), { id: 'suggested' });
+    const cutRow = [0, 1, 2, 3, 4].map((i) => target(`U${i}`, i * 78, 765, 6));
+    const sheet = node('Grid', { x: 0, y: 600, w: W, h: 171 }, [message, firstRow, ...cutRow]);
+    const [main] = detectLists(screenOf(sheet));
+    assert.equal(main?.cells.length, 10);
+    assert.equal(main?.cells[0]?.children[1]?.label, 'T0');
+  });
+
   it('reads a page of icons that can be pressed and held as a grid even where the page does not scroll; keys only tapped are no list', () => {
     const icon = (name: string, x: number, y: number, actions: UiNode['actions']) =>
       node('Group', { x, y, w: 95, h: 108 }, [node('Text', { x, y, w: 95, h: 108 }, [], { label: name })], { label: name, actions });

@@ -259,7 +259,7 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
   }
   for (const g of [...sizes].sort((a, b) => a.length - b.length)) {
     const into = sizes
-      .filter((h) => h !== g && h.length > g.length && g.every((m) => cut(m.vis, (h[0] as Placed).node.frame)))
+      .filter((h) => h !== g && h.length >= g.length && g.every((m) => cut(m.vis, (h[0] as Placed).node.frame)))
       .sort((a, b) => b.length - a.length)[0];
     if (!into) continue;
     into.push(...g);
