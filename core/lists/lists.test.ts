@@ -518,6 +518,16 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(other('Welcome! Glad you are here Reveal perks', 0, H, [header, paragraph, footer]))).filter((l) => l.cells.length >= 3), []);
   });
 
+  it('reads a staggered grid of cards of several heights from its first card, by their tops', () => {
+    const card = (name: string, x: number, y: number, h: number) =>
+      node('Group', { x, y, w: 186, h }, [node('Image', { x, y, w: 186, h: h - 60 }), text(name, { x: x + 8, y: y + h - 50, w: 170, h: 20 })], { actions: ['tap'] });
+    const feed = node('List', { x: 0, y: 100, w: W, h: 744 }, [
+      card('Tall', 8, 100, 280), card('R1', 204, 100, 225), card('R2', 204, 335, 225), card('L2', 8, 390, 225), card('R3', 204, 570, 225), card('L3', 8, 625, 200),
+    ], { states: { scrollable: true } });
+    const [main] = detectLists(screenOf(feed));
+    assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['Tall', 'R1', 'L2', 'R2', 'L3', 'R3']);
+  });
+
   it('is deterministic', () => {
     const build = () => screenOf(node('List', { x: 0, y: 0, w: W, h: H }, Array.from({ length: 10 }, (_, i) => row(`R${i}`, i * 70, 70))));
     const summary = (s: Screen) => detectLists(s).map((l) => [l.score, labels(l.cells)]);

@@ -19,6 +19,8 @@ const ROW_SIZE_SHARE = 0.5;
 /** ...for an end member further than this fraction from their size to be something else. */
 const ODD_SIZE_TOLERANCE = 0.25;
 const TWIN_SIZE_TOLERANCE = 0.05;
+/** Left edges within this many points stand in one column of a grid. */
+const COLUMN_EDGE = 2;
 /** An end member this many times the median size of the others is not a row. */
 const OVERSIZED = 3;
 /** A sibling whose extent along the axis lies this much within a member's sits beside it, on its line. */
@@ -272,7 +274,26 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     const columns = Math.max(...rows.map((r) => r.length));
     if (rows.length >= 2 && columns >= 2 && (!best || tiles.length > best.length)) best = rows.flat();
   }
-  return best && trimStrangerTiles(best);
+  return best && trimStrangerTiles(withStaggered(best, items));
+}
+
+/**
+ * A staggered grid (a video feed's two columns of cards of several heights): an item built like
+ * the tiles, standing in one of their columns edge for edge without overlapping a tile, is a
+ * tile too, whatever its height.
+ */
+function withStaggered(tiles: Placed[], items: readonly Placed[]): Placed[] {
+  // Children's kinds in any order: the tree's order of siblings side by side says nothing.
+  const build = (m: Placed) => [m.node.className ?? m.node.role, ...m.node.children.map((c) => `${c.className ?? c.role}#${c.id ?? ''}`).sort()].join('|');
+  const shapes = new Set(tiles.map(build));
+  const inColumn = (p: Placed) => tiles.some((t) => Math.abs(t.vis.x - p.vis.x) <= COLUMN_EDGE && Math.abs(t.vis.x + t.vis.w - (p.vis.x + p.vis.w)) <= COLUMN_EDGE);
+  const clear = (p: Placed) => tiles.every((t) => !intersects(t.vis, p.vis));
+  const extra = items.filter((p) => !tiles.includes(p) && shapes.has(build(p)) && inColumn(p) && clear(p));
+  return extra.length === 0 ? tiles : rowsOf([...tiles, ...extra]).flat();
+}
+
+function intersects(a: Rect, b: Rect): boolean {
+  return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
 
 /**
