@@ -124,6 +124,23 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
     assert.ok(all(unordered.root).some((n) => n.id === 'open_search_view_edit_text' && n.states.focused), 'the focused search field stays');
   });
 
+  it('hides under a raised layer only what its content covers: a compose button\'s layer raised over the inbox leaves the rows seen', () => {
+    const node = (bounds: string, order: number, attrs: string, children = '') =>
+      `<node class="android.widget.FrameLayout" package="com.example.mail" text="" content-desc="" resource-id="" drawing-order="${order}" bounds="${bounds}" ${attrs}>${children}</node>`;
+    const text = (bounds: string, t: string, order = 1) => `<node class="android.widget.TextView" package="com.example.mail" text="${t}" content-desc="" resource-id="" drawing-order="${order}" bounds="${bounds}"/>`;
+    const rows = [300, 500, 700].map((y, i) => node(`[0,${y}][1080,${y + 200}]`, i + 1, 'clickable="true"', text(`[40,${y + 60}][1000,${y + 140}]`, `Thread ${i}`))).join('');
+    const compose = `<node class="android.widget.Button" package="com.example.mail" text="Compose" content-desc="" resource-id="" clickable="true" drawing-order="1" bounds="[660,2140][1020,2290]"/>`;
+    const under = text('[40,2160][600,2270]', 'Under the button', 4);
+    // Listed first but painted last: an empty holder (with an id: no dimming view) and a bar holding the button.
+    const holder = `<node class="android.widget.FrameLayout" package="com.example.mail" text="" content-desc="" resource-id="com.example.mail:id/survey_holder" drawing-order="1" bounds="[0,0][1080,2400]"/>`;
+    const layer = node('[0,0][1080,2400]', 3, '', holder + node('[0,2000][1080,2400]', 2, '', compose));
+    const list = node('[0,0][1080,2400]', 2, '', rows + node('[0,2140][1080,2290]', 4, '', under));
+    const dump = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">${node('[0,0][1080,2400]', 0, '', layer + list)}</hierarchy>`;
+    const seen = labels(parseScreen(dump).root);
+    for (const l of ['Compose', 'Thread 0', 'Thread 2']) assert.ok(seen.includes(l), `${l} is seen`);
+    assert.ok(!seen.includes('Under the button'), 'what lies under the bar with the button is covered');
+  });
+
   it('hides what a later panel covers where no paint order is given: rows under an open drawer, a title under the bottom bar', () => {
     const node = (bounds: string, attrs: string, children = '') =>
       `<node class="android.widget.FrameLayout" package="com.example.mail" text="" content-desc="" resource-id="" bounds="${bounds}" ${attrs}>${children}</node>`;

@@ -61,6 +61,20 @@ function contentBox(node: UiNode, screen: Rect): Rect | null {
   return { x, y, w: Math.max(...rects.map((r) => r.x + r.w)) - x, h: Math.max(...rects.map((r) => r.y + r.h)) - y };
 }
 
+/**
+ * Where a raised sibling is opaque: all of it when it says or does something itself, else the
+ * parts of it that show something. A layer that only holds empty frames and a floating button
+ * (a compose button's layer over the inbox) hides what lies under the button, not the inbox;
+ * an open search view, whose page holds its field and suggestions, hides it all.
+ */
+function shownParts(node: UiNode, seen: Rect, screen: Rect): Rect[] {
+  if (node.label || node.value || node.actions.length > 0) return [seen];
+  return node.children.flatMap((c) => {
+    const part = intersectRect(c.frame, seen);
+    return part && showsSomething(c, screen) ? [part] : [];
+  });
+}
+
 /** The focused node and its ancestors: what a person is typing into is in front, whatever lies after it. */
 function focusPath(root: UiNode): Set<UiNode> {
   const path = new Set<UiNode>();
@@ -115,7 +129,7 @@ export function occludedNodes(root: UiNode, screen: Rect): Set<UiNode> {
         for (const other of kids.slice(0, i).filter(meets)) {
           const otherSeen = intersectRect(other.frame, screen);
           if (other.drawingOrder !== undefined && other.drawingOrder > order && otherSeen && showsSomething(other, screen)) {
-            raised.push(otherSeen);
+            raised.push(...shownParts(other, otherSeen, screen));
           }
         }
       }
