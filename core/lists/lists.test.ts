@@ -535,6 +535,25 @@ describe('detectLists', () => {
   });
 });
 
+describe('a named list showing a single row', () => {
+  it('is the list of its one row, under a section header and a dismissible tip', () => {
+    const header = node('Group', { x: 0, y: 125, w: W, h: 40 }, [text('Inbox', { x: 16, y: 125, w: 32, h: 40 })]);
+    const tip = node('Group', { x: 0, y: 165, w: W, h: 72 }, [
+      node('Image', { x: 24, y: 189, w: 24, h: 24 }),
+      text('Tap a sender image to select that conversation.', { x: 72, y: 165, w: 230, h: 71 }),
+      node('Button', { x: 300, y: 174, w: 88, h: 53 }, [], { label: 'Dismiss', actions: ['tap'] }),
+    ]);
+    const mail = node('Group', { x: 0, y: 237, w: W, h: 94 }, [text('Test User', { x: 72, y: 253, w: 278, h: 20 }), text('Zimbra Test Email', { x: 72, y: 277, w: 291, h: 18 })], { actions: ['tap', 'longPress'] });
+    const inbox = node('List', { x: 0, y: 72, w: W, h: 700 }, [header, tip, mail]);
+    const [main] = detectLists(screenOf(inbox));
+    assert.deepEqual(main?.cells, [mail]);
+    // Parts of a page below the link (a title, a bar of buttons) make it no lone row.
+    const buy = node('Group', { x: 0, y: 340, w: W, h: 46 }, [node('Button', { x: 11, y: 340, w: 216, h: 46 }, [], { label: 'Buy', actions: ['tap'] })]);
+    const page = detectLists(screenOf(node('List', { x: 0, y: 72, w: W, h: 700 }, [header, tip, mail, buy])));
+    assert.notDeepEqual(page[0]?.cells, [mail]);
+  });
+});
+
 describe('rows of a flat column (records.ts)', () => {
   const texts = (cell: UiNode) => cell.children.map((c) => c.label);
   /** A record of a title over a size line over a note, every text a bare child of one view. */

@@ -371,12 +371,36 @@ function grow(r: Rect, by: number): Rect {
   return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
 }
 
+/** Pressed itself: a row that opens or selects something. */
+const pressed = (n: UiNode): boolean => n.actions.includes('tap') || n.actions.includes('longPress');
+/**
+ * A notice placed in a list: it does nothing itself but holds a control of its own (a tip with
+ * its Dismiss button); one with a field to fill is a form (a card asking for a phone number).
+ */
+function isNotice(n: UiNode): boolean {
+  const inside = (m: UiNode): UiNode[] => m.children.flatMap((c) => [c, ...inside(c)]);
+  const held = inside(n);
+  return n.actions.length === 0 && held.some((m) => m.actions.length > 0) && !held.some(isInput);
+}
+
+/**
+ * The one row of a list that shows a single one (an inbox with one conversation): the only
+ * member pressed itself, under nothing but a section header and notices (a dismissible tip),
+ * which are placed above a list's rows; a page's parts around a link are no list.
+ */
+function loneRow(children: readonly Placed[]): Placed | undefined {
+  const rows = children.filter((c) => !isTextual(c.node) && !saysOnlyText(c.node) && !isNotice(c.node));
+  const [row] = rows;
+  if (rows.length !== 1 || children.length < 2 || !row || !pressed(row.node)) return undefined;
+  return children.every((c) => c === row || c.vis.y + c.vis.h <= row.vis.y + 1) ? row : undefined;
+}
+
 /** Lists among the children of one container: rows of a column, items of a scrolling row, tiles of a grid. */
 export function siblingCandidates(parent: Placed, children: readonly Placed[]): Candidate[] {
   const declaredCells = children.filter((c) => isCell(c.node));
   // A collection the platform names is a list even with one cell in view (a feed's one tall
   // post), beside what it declares not to be cells (the scroll bars iOS lists as elements).
-  const only = children.length === 1 ? children[0] : declaredCells.length === 1 ? declaredCells[0] : undefined;
+  const only = children.length === 1 ? children[0] : declaredCells.length === 1 ? declaredCells[0] : loneRow(children);
   if (only && isCollection(parent.node)) {
     return [{ detector: 'siblings', container: parent, containerFrame: parent.vis, axis: 'vertical', grid: false, cells: [only], regularity: 1 }];
   }
