@@ -85,6 +85,17 @@ describe('detectLists', () => {
     assert.equal(lists[0]?.cells[0]?.label, 'Folder: 00');
   });
 
+  it('reads a grid of figures whatever the order of each tile\'s parts: a tile listing its value before its label is built like the others', () => {
+    const figure = (i: number, valueFirst: boolean) => {
+      const [x, y] = [(i % 2) * 195, 150 + Math.floor(i / 2) * 57];
+      const parts = [{ ...text(`Label ${i}`, { x: x + 4, y: y + 4, w: 60, h: 22 }), id: 'label' }, { ...text(`$${i}`, { x: x + 4, y: y + 28, w: 60, h: 24 }), id: 'value' }];
+      return node('Group', { x, y, w: 195, h: 57 }, valueFirst ? parts.reverse() : parts);
+    };
+    const grid = (first: boolean) => node('Grid', { x: 0, y: 150, w: W, h: 228 }, Array.from({ length: 8 }, (_, i) => figure(i, first && i === 0)));
+    assert.equal(detectLists(screenOf(grid(true)))[0]?.cells.length, 8, 'the first tile stays in the grid');
+    assert.deepEqual(detectLists(screenOf(grid(true))).map((l) => l.cells.length), detectLists(screenOf(grid(false))).map((l) => l.cells.length));
+  });
+
   it('reads rows of poster tiles as a grid, the last row cut short by the bottom of the list included', () => {
     const poster = (name: string, x: number, y: number, h = 110) =>
       node('Group', { x, y, w: 120, h }, h > 30 ? [text(name, { x: x + 5, y: y + 80, w: 110, h: 22 })] : [], { actions: ['tap'], label: name });

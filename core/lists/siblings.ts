@@ -180,7 +180,8 @@ function trimOddEnds(group: Placed[], axis: ListAxis, clip: Rect): Placed[] {
 
 /** A node's class and its children's classes and ids: how a row is built, whatever its size. */
 function shapeOf(m: Placed): string {
-  return [m.node.className ?? m.node.role, ...m.node.children.map((c) => `${c.className ?? c.role}#${c.id ?? ''}`)].join('|');
+  // Children's kinds in any order: the tree's order of siblings side by side says nothing.
+  return [m.node.className ?? m.node.role, ...m.node.children.map((c) => `${c.className ?? c.role}#${c.id ?? ''}`).sort()].join('|');
 }
 
 /** Ordered along the axis; of two members drawn over each other, the larger stays. */
@@ -283,12 +284,10 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
  * tile too, whatever its height.
  */
 function withStaggered(tiles: Placed[], items: readonly Placed[]): Placed[] {
-  // Children's kinds in any order: the tree's order of siblings side by side says nothing.
-  const build = (m: Placed) => [m.node.className ?? m.node.role, ...m.node.children.map((c) => `${c.className ?? c.role}#${c.id ?? ''}`).sort()].join('|');
-  const shapes = new Set(tiles.map(build));
+  const shapes = new Set(tiles.map(shapeOf));
   const inColumn = (p: Placed) => tiles.some((t) => Math.abs(t.vis.x - p.vis.x) <= COLUMN_EDGE && Math.abs(t.vis.x + t.vis.w - (p.vis.x + p.vis.w)) <= COLUMN_EDGE);
   const clear = (p: Placed) => tiles.every((t) => !intersects(t.vis, p.vis));
-  const extra = items.filter((p) => !tiles.includes(p) && shapes.has(build(p)) && inColumn(p) && clear(p));
+  const extra = items.filter((p) => !tiles.includes(p) && shapes.has(shapeOf(p)) && inColumn(p) && clear(p));
   return extra.length === 0 ? tiles : rowsOf([...tiles, ...extra]).flat();
 }
 
