@@ -71,8 +71,9 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (c.cells.length === 2 && !collection && !(scrolling && isTwoRecords(c))) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
-  // Rows that hold text fields are the lines of a form, unless the platform says it is a list.
-  if (!collection && c.cells.filter((p) => holdsInput(p.node)).length > c.cells.length / 2) return false;
+  // Rows that hold text fields are the lines of a form, unless the platform says it is a list:
+  // half of them holding one is a form already (two labelled fields under its instructions).
+  if (!collection && 2 * c.cells.filter((p) => holdsInput(p.node)).length >= c.cells.length) return false;
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && heldItems(c.cells))) return false;

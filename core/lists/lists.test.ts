@@ -672,3 +672,20 @@ describe('clipped end cells on captured dumps', { skip: withoutFixtures() }, () 
     assert.ok(!lines.some((l) => / #1 .*clipped/.test(l)));
   });
 });
+
+describe('pages that are no list (nolist2)', () => {
+  it('leaves a form alone where half its blocks hold a field: instructions, a link, two labelled fields', () => {
+    const field = (label: string, y: number) =>
+      node('Group', { x: 20, y, w: 353, h: 70 }, [
+        node('Group', { x: 20, y, w: 353, h: 17 }, [], { label }),
+        node('Group', { x: 20, y: y + 25, w: 353, h: 45 }, [node('TextField', { x: 21, y: y + 26, w: 351, h: 43 }, [], { label: `Enter ${label}`, actions: ['setValue'], states: { editable: true } })]),
+      ]);
+    const form = node('Group', { x: 0, y: 323, w: W, h: 312 }, [
+      node('Group', { x: 20, y: 323, w: 353, h: 49 }, [], { label: 'Please supply the first and last name of the recipient.' }),
+      node('Group', { x: 20, y: 392, w: 353, h: 33 }, [], { label: 'Back to selection', actions: ['tap'] }),
+      field('First Name', 441),
+      field('Last Name', 528),
+    ]);
+    assert.deepEqual(detectLists(screenOf(form)).filter((l) => l.cells.length >= 3), []);
+  });
+});
