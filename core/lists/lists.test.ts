@@ -134,6 +134,27 @@ describe('detectLists', () => {
     assert.ok(detectLists(screenOf(page(['tap']))).every((l) => l.cells.length < 12), 'keys that are only tapped make no grid');
   });
 
+  it('reads an iOS home page from a dump that names no actions: icons as wide as their names, centred on the columns of a grid', () => {
+    // Maestro's iOS hierarchy: every element is Other, nothing is tapped or held; an icon's frame spans its name.
+    const names = ['Watch', 'Contacts', 'Files', 'Shortcuts', 'A very long app name', 'Notes'];
+    const widths = [64, 73, 64, 76, 101, 77];
+    const icon = (i: number) => {
+      const cx = 61 + (i % 4) * 90.5;
+      const w = widths[i] as number;
+      return node('Other', { x: cx - w / 2, y: 88 + Math.floor(i / 4) * 98, w, h: i === 4 ? 89 : 86 }, [], { label: names[i] });
+    };
+    const pill = node('Other', { x: 157, y: 694, w: 78, h: 30 }, [node('Other', { x: 169, y: 703, w: 55, h: 15 }, [], { label: 'Search' })], { label: 'Search' });
+    const dock = node('Other', { x: 0, y: 742, w: W, h: 98 }, [node('Other', { x: 120, y: 759, w: 64, h: 64 }, [], { label: 'Safari' }), node('Other', { x: 209, y: 759, w: 64, h: 64 }, [], { label: 'Messages' })], { label: 'Dock' });
+    const page = (pressing: boolean) => {
+      const status = node('Other', { x: 282, y: 23, w: 19, h: 12 }, [], { label: 'No signal', actions: pressing ? ['tap'] : [] });
+      return screenOf(node('Other', { x: 0, y: 0, w: W, h: H }, [...names.map((_, i) => icon(i)), pill, dock]), status);
+    };
+    const [main] = detectLists(page(false));
+    assert.deepEqual(labels(main?.cells ?? []), names);
+    // Where the dump says what can be pressed, tiles only tapped (or not at all) stay a page's controls, as a keypad's keys.
+    assert.ok(detectLists(page(true)).every((l) => l.cells.length < 6));
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));

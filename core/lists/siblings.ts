@@ -275,7 +275,36 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     const columns = Math.max(...rows.map((r) => r.length));
     if (rows.length >= 2 && columns >= 2 && (!best || tiles.length > best.length)) best = rows.flat();
   }
+  best ??= centredGrid(items);
   return best && trimStrangerTiles(withStaggered(best, items));
+}
+
+/**
+ * Icons with their names under them (a home screen of apps, as iOS reports it): each tile is as
+ * wide as its name, but the tiles are of one height and stand centred on the columns of the
+ * fullest row (a last row may be short).
+ */
+function centredGrid(items: readonly Placed[]): Placed[] | null {
+  const heights: Placed[][] = [];
+  for (const item of items) {
+    const home = heights.find((g) => near(item.vis.h, (g[0] as Placed).vis.h, TILE_SIZE_TOLERANCE));
+    if (home) home.push(item);
+    else heights.push([item]);
+  }
+  const centre = (p: Placed) => p.vis.x + p.vis.w / 2;
+  for (const tiles of heights) {
+    if (tiles.length < 4) continue;
+    const rows = rowsOf(tiles);
+    const fullest = rows.reduce((a, b) => (b.length > a.length ? b : a));
+    const columns = fullest.map(centre);
+    const onColumn = (p: Placed) => columns.some((x) => Math.abs(centre(p) - x) <= COLUMN_EDGE);
+    // Side by side without overlapping, a column per tile: not a paragraph's words nor a form's lines.
+    const apart = rows.every((r) => r.every((t, i) => i === 0 || (r[i - 1] as Placed).vis.x + (r[i - 1] as Placed).vis.w <= t.vis.x + 1));
+    // A row elsewhere (a dock of another height band, a lone bar) is not one of the grid's.
+    const gridRows = rows.filter((r) => r === fullest || (r.length >= 2 && r.every(onColumn)));
+    if (gridRows.length >= 2 && columns.length >= 2 && apart) return gridRows.flat();
+  }
+  return null;
 }
 
 /**
@@ -317,7 +346,29 @@ function trimStrangerTiles(tiles: Placed[]): Placed[] {
  * icons); a keypad's keys and a menu's buttons are only tapped.
  */
 export function heldItems(tiles: readonly Placed[]): boolean {
+  const [first] = tiles;
+  if (first && !declaresPressing(first)) return true;
   return tiles.filter((t) => t.node.actions.includes('longPress')).length > tiles.length / 2;
+}
+
+const pressingDeclared = new WeakMap<UiNode, boolean>();
+
+/**
+ * Whether the dump says what can be pressed at all: Maestro's iOS hierarchy names no element
+ * types and no actions, so nothing in it is tapped or held. There a grid cannot be told from a
+ * keypad by pressing, and its tiles are taken to be held as a home screen's are.
+ */
+function declaresPressing(p: Placed): boolean {
+  let top = p;
+  while (top.parent) top = top.parent;
+  const root = top.node;
+  let known = pressingDeclared.get(root);
+  if (known === undefined) {
+    const any = (n: UiNode): boolean => n.actions.length > 0 || n.children.some(any);
+    known = any(root);
+    pressingDeclared.set(root, known);
+  }
+  return known;
 }
 
 /** Tiles grouped into rows (by overlapping vertical extent), rows top to bottom, tiles left to right. */
