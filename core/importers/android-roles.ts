@@ -2,7 +2,8 @@ import type { Role } from '../model/ui-node.js';
 
 /**
  * Android widget classes (short names) and the role each declares. Layout containers are
- * `Group`; a class not listed keeps its own short name (never a guess from its looks).
+ * `Group`; a class not listed, nor named after one listed, keeps its own short name (never a
+ * guess from its looks).
  */
 const ROLE_OF_CLASS: Record<string, Role> = {
   Button: 'Button',
@@ -103,7 +104,14 @@ export function androidRole(className: string, ancestors: readonly string[] = []
     const role = ROLE_OF_CLASS[shortClassName(cls)];
     if (role) return role;
   }
-  return shortClassName(className);
+  // uiautomator names an app's own widget without its ancestors; by Android's convention a
+  // subclass carries its base class's name at its end (`FtTextView` is a TextView): the longest
+  // such name says the role.
+  const short = shortClassName(className);
+  const base = Object.keys(ROLE_OF_CLASS)
+    .filter((k) => short.length > k.length && short.endsWith(k))
+    .sort((a, b) => b.length - a.length)[0];
+  return base ? (ROLE_OF_CLASS[base] as Role) : short;
 }
 
 const EDITABLE_ROLES = new Set<Role>(['TextField', 'SearchField']);
