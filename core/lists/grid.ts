@@ -41,16 +41,23 @@ export function flattenTiledRows(candidate: Candidate, childrenOf: (p: Placed) =
  * The members of a declared collection, with its row wrappers opened: a child that holds two or
  * more items of the layout of the collection's own loose items (class and id) is a row of the
  * grid, not one cell (Android's share sheet wraps its first row of targets and lists the next
- * row's targets bare).
+ * row's targets bare); one that holds such items under a section header is a section, its
+ * items rows like the loose ones (a contact list's letter wraps the letter's first contact).
  */
 export function openRowWrappers(parent: Placed, children: Placed[], childrenOf: (p: Placed) => Placed[]): Placed[] {
   if (!isCollection(parent.node)) return children;
   // One item layout: the same class and the same id as a loose item.
   const layout = (p: Placed) => (p.node.id ? `${p.node.className ?? p.node.role}#${p.node.id}` : undefined);
   const loose = new Set(children.map(layout).filter(Boolean));
+  // A section of the collection (a letter of a contact list) wraps its first items with its
+  // header: the header is text, the items are rows of the list like the loose ones.
+  const header = (p: Placed) => isTextual(p.node) || saysOnlyText(p.node);
   const itemsOf = (ch: Placed) => {
     const inner = childrenOf(ch);
-    return inner.length >= 2 && inner.every((i) => loose.has(layout(i))) ? inner : null;
+    // Only an item that is more than a text: a wrapped title and summary is one row, not a section.
+    const items = inner.filter((i) => loose.has(layout(i)) && !header(i));
+    const headed = items.length >= 1 && inner.some(header);
+    return (items.length >= 2 || headed) && inner.every((i) => items.includes(i) || header(i)) ? items : null;
   };
   if (!children.some(itemsOf)) return children;
   return children.flatMap((ch) => itemsOf(ch) ?? [ch]);

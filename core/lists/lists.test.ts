@@ -692,6 +692,36 @@ describe('clipped end cells on captured dumps', { skip: withoutFixtures() }, () 
     assert.match(lines.find((l) => l.includes(`#${main.cells.length} `)) ?? '', /clipped$/);
     assert.ok(!lines.some((l) => / #1 .*clipped/.test(l)));
   });
+
+  it('opens a section of a declared list that wraps its first items with their header: a contact list\'s letters', () => {
+    const contact = (name: string, y: number) =>
+      node('Group', { x: 0, y, w: W, h: 58 }, [node('Image', { x: 10, y: y + 2, w: 53, h: 53 }, [], { actions: ['tap'] }), node('View', { x: 74, y, w: 316, h: 58 }, [], { label: name })], { id: 'contact' });
+    const section = (letter: string, name: string, y: number) =>
+      node('Group', { x: 0, y, w: W, h: 91 }, [text(letter, { x: 0, y, w: 50, h: 33 }), contact(name, y + 33)]);
+    const fixed = node('Group', { x: 0, y: 86, w: W, h: 230 }, ['New friends', 'Groups', 'Tags', 'Accounts'].map((t, i) => row(t, 86 + i * 57, 57)));
+    const list = node('List', { x: 0, y: 86, w: W, h: 748 }, [
+      fixed,
+      section('A', 'Ann', 316),
+      contact('Amy', 407),
+      section('B', 'Bea', 465),
+      contact('Ben', 556),
+      contact('Bob', 614),
+      contact('Bud', 672),
+    ], scrollingState());
+    const [main] = detectLists(screenOf(list));
+    assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['Ann', 'Amy', 'Bea', 'Ben', 'Bob', 'Bud']);
+  });
+
+  it('reads an app\'s own widget named after its platform class as that class: text headers between rows are no rows', () => {
+    const at = (y: number, h: number) => `bounds="[0,${y}][1080,${y + h}]"`;
+    const header = (y: number, t: string) => `<node class="android.view.ViewGroup" package="com.example.trade" text="" ${at(y, 76)}><node class="com.example.uikit.FancyTextView" package="com.example.trade" text="${t}" ${at(y, 52)}/></node>`;
+    const trade = (y: number, t: string) =>
+      `<node class="android.view.ViewGroup" package="com.example.trade" text="" clickable="true" ${at(y, 175)}><node class="com.example.uikit.FancyTextView" package="com.example.trade" text="${t}" bounds="[36,${y + 24}][670,${y + 92}]"/><node class="com.example.uikit.FancyTextView" package="com.example.trade" text="10%" bounds="[674,${y + 24}][1044,${y + 92}]"/><node class="com.example.uikit.FancyTextView" package="com.example.trade" text="CODE" bounds="[36,${y + 96}][690,${y + 150}]"/></node>`;
+    const items = [header(240, '2025/11/01 03:47'), trade(316, 'A'), trade(491, 'B'), trade(666, 'C'), header(841, '2025/11/01 00:13'), trade(917, 'D'), trade(1092, 'E')].join('');
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0"><node class="android.widget.FrameLayout" package="com.example.trade" text="" bounds="[0,0][1080,1920]"><node class="androidx.recyclerview.widget.RecyclerView" package="com.example.trade" text="" scrollable="true" bounds="[0,240][1080,1920]">${items}</node></node></hierarchy>`;
+    const [main] = detectLists(parseScreen(xml));
+    assert.deepEqual(main?.cells.map((c) => c.children[0]?.label), ['A', 'B', 'C', 'D', 'E']);
+  });
 });
 
 describe('pages that are no list (nolist2)', () => {
