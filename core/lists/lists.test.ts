@@ -739,4 +739,15 @@ describe('pages that are no list (nolist2)', () => {
     ]);
     assert.deepEqual(detectLists(screenOf(form)).filter((l) => l.cells.length >= 3), []);
   });
+  it('takes no tab bar drawn over the last block of a page for a second column of a grid of blocks', () => {
+    const button = (label: string, x: number, y: number, w: number, h: number) => node('Button', { x, y, w, h }, [], { label, actions: ['tap'] });
+    const page = node('WebView', { x: 0, y: 0, w: 360, h: 592 }, [
+      node('Group', { x: 0, y: 0, w: 360, h: 84 }, [text('Name', { x: 68, y: 33, w: 103, h: 16 }), text('Status', { x: 85, y: 52, w: 81, h: 15 }), button('Gift', 272, 34, 32, 32), button('Settings', 312, 34, 32, 32)]),
+      button('Order a card', 16, 372, 328, 80),
+      node('Group', { x: 16, y: 460, w: 328, h: 68 }, [button('', 16, 460, 68, 68), button('Cashback', 84, 460, 154, 68), button('Choose', 245, 478, 83, 32)]),
+      node('Group', { x: 16, y: 536, w: 328, h: 56 }, [button('Banner 1', 0, 536, 8, 56), button('Banner 2', 16, 536, 328, 56), button('Banner 3', 352, 536, 8, 56)]),
+      node('Group', { x: 0, y: 543, w: 360, h: 49 }, ['Home', 'Payments', 'Offers', 'Chat', 'More'].map((t, i) => button(t, 72 * i, 544, 72, 48))),
+    ], { actions: ['scroll'] });
+    assert.deepEqual(detectLists(screenOf(page)).filter((l) => l.cells.length >= 3), []);
+  });
 });

@@ -273,7 +273,10 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     if (tiles.length < 4) continue;
     const rows = rowsOf(tiles);
     const columns = Math.max(...rows.map((r) => r.length));
-    if (rows.length >= 2 && columns >= 2 && (!best || tiles.length > best.length)) best = rows.flat();
+    // Tiles of a row stand side by side: two drawn over each other (a tab bar over the page's
+    // last block) are no two columns.
+    const sideBySide = rows.every((r) => r.every((t, i) => i === 0 || intervalOverlap(along((r[i - 1] as Placed).vis, 'horizontal'), along(t.vis, 'horizontal')) <= STACKED_OVERLAP));
+    if (rows.length >= 2 && columns >= 2 && sideBySide && (!best || tiles.length > best.length)) best = rows.flat();
   }
   best ??= centredGrid(items);
   return best && trimStrangerTiles(withStaggered(best, items));
