@@ -750,4 +750,19 @@ describe('pages that are no list (nolist2)', () => {
     ], { actions: ['scroll'] });
     assert.deepEqual(detectLists(screenOf(page)).filter((l) => l.cells.length >= 3), []);
   });
+
+  it('leaves out a first or last item that shares no named part with the rows built from one layout: a notice above a chat', () => {
+    const hold = { actions: ['longPress'] as UiNode['actions'] };
+    const notice = node('Group', { x: 12, y: 600, w: 305, h: 81 }, [node('Text', { x: 18, y: 604, w: 293, h: 72 }, [], { id: 'notice_text', label: 'This live is monitored' })], { id: 'notice', ...hold });
+    const message = (who: string, y: number, h: number) =>
+      node('Group', { x: 8, y, w: 315, h }, [
+        node('Image', { x: 11, y: y + 6, w: 36, h: 36 }, [], { id: 'avatar', actions: ['tap'] }),
+        text(who, { x: 54, y: y + 6, w: 100, h: 18 }),
+        node('Text', { x: 54, y: y + 28, w: 200, h: h - 34 }, [], { id: 'comment', label: `hi from ${who}` }),
+      ], hold);
+    const withIds = (m: UiNode) => ({ ...m, children: m.children.map((c, i) => (i === 1 ? { ...c, id: 'name' } : c)) });
+    const chat = node('List', { x: 8, y: 142, w: 395, h: 760 }, [notice, withIds(message('white', 690, 75)), withIds(message('bot', 770, 60)), withIds(message('ann', 835, 66))], scrollingState());
+    const [main] = detectLists(screenOf(chat));
+    assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['white', 'bot', 'ann']);
+  });
 });

@@ -49,6 +49,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
     .map(dropLoadMore)
     .map(dropNestedLists)
     .map(trimForeignEnds)
+    .map(trimStrangerEnds)
     .map((g) => trimActionEnds(g, axis, clip))
     .map((g) => trimOversized(g, axis))
     .map(trimControlBars)
@@ -117,6 +118,30 @@ function trimForeignEnds(group: Placed[]): Placed[] {
   const byId = trimEndsBy(group, (m) => m.node.id);
   // Without ids, the rows' class says the same (a search field and a banner above chat rows).
   return byId === group ? trimEndsBy(group, (m) => m.node.className) : byId;
+}
+
+/**
+ * Rows built from one layout share parts the app named (a chat message's picture, sender and
+ * text; a feed post's header): where two or more members share such a part, a first or last
+ * member sharing none with any other is an item placed with the rows (a notice above a chat, an
+ * ad board and a link above a feed, a prompt below), not one of them.
+ */
+function trimStrangerEnds(group: Placed[]): Placed[] {
+  if (group.length < 3) return group;
+  // Its own name counts as a part: one layout of item may hold unlike contents (a group of
+  // notifications among single ones).
+  const named = (n: UiNode) => (n.id ? [`${n.className ?? n.role}#${n.id}`] : []);
+  const parts = (m: Placed) => new Set([...named(m.node).map((k) => `self ${k}`), ...m.node.children.flatMap(named)]);
+  const sets = group.map(parts);
+  const kin = group.map((_, i) => [...(sets[i] as Set<string>)].some((k) => sets.some((o, j) => j !== i && o.has(k))));
+  if (kin.filter(Boolean).length < 2) return group;
+  // A member with no named part of its own says nothing of how it was built.
+  const stranger = (i: number) => !kin[i] && (sets[i] as Set<string>).size > 0;
+  let start = 0;
+  let end = group.length;
+  while (start < end && stranger(start)) start++;
+  while (end > start && stranger(end - 1)) end--;
+  return end - start >= 2 ? group.slice(start, end) : group;
 }
 
 function trimEndsBy(group: Placed[], key: (m: Placed) => string | undefined): Placed[] {
