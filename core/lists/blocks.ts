@@ -146,6 +146,25 @@ export function isTwoRecords(c: Candidate): boolean {
   return a === b && a.split(',').length >= RECORD_PARTS;
 }
 
+/** A short record: a title and controls of its own (a card with its edit and delete buttons). */
+const SHORT_RECORD_PARTS = 3;
+
+/**
+ * A list too short to scroll shows its rows at the top of the space laid for it and leaves the
+ * rest empty: two members built alike part for part, each a record (its own text and what it
+ * holds), alone in a column whose lower half they leave empty, are a list of two, as where the page scrolls.
+ */
+export function isShortList(c: Candidate): boolean {
+  if (c.cells.length !== 2 || c.grid || c.axis !== 'vertical' || !c.container) return false;
+  const [a, b] = c.cells as [Placed, Placed];
+  const build = (p: Placed) => `${p.node.label ? 'own,' : ''}${buildOf(p.node)}`;
+  if (build(a) !== build(b) || build(a).split(',').length < SHORT_RECORD_PARTS) return false;
+  if (!sameSize(a.node.frame.h, b.node.frame.h)) return false;
+  const box = c.container.vis;
+  const end = Math.max(a.vis.y + a.vis.h, b.vis.y + b.vis.h);
+  return c.container.node.children.length === 2 && end <= box.y + box.h / 2;
+}
+
 function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): number {
   return Math.max(...items.map((a) => items.filter((b) => same(a, b)).length)) / items.length;
 }

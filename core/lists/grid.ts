@@ -1,3 +1,4 @@
+import type { UiNode } from '../model/ui-node.js';
 import { near } from './geometry.js';
 import { isCollection, isTextual, saysOnlyText } from './roles.js';
 import { rowsOf } from './siblings.js';
@@ -23,6 +24,9 @@ export function flattenTiledRows(candidate: Candidate, childrenOf: (p: Placed) =
   if (c.cells.length === 0) return candidate;
   const rows = c.cells.map(childrenOf);
   if (rows.some((r) => r.length === 0) || !rows.some((r) => r.length >= 2)) return candidate;
+  // A row that says something of its own beside its tiles (a card's title over its edit and
+  // delete buttons, drawn by the card itself) is a record holding controls, not a wrapper of tiles.
+  if (c.cells.some((row) => saysMoreThan(row.node))) return candidate;
   const tiles = rows.flat();
   // Held to a whole tile (the largest): the first or last row may be cut by the edge of the list.
   const ref = tiles.reduce((a, b) => (b.node.frame.w * b.node.frame.h > a.node.frame.w * a.node.frame.h ? b : a)).node.frame;
@@ -61,4 +65,17 @@ export function openRowWrappers(parent: Placed, children: Placed[], childrenOf: 
   };
   if (!children.some(itemsOf)) return children;
   return children.flatMap((ch) => itemsOf(ch) ?? [ch]);
+}
+
+/** Its own text is not the text of what it holds (as an iOS container repeats its children's). */
+function saysMoreThan(n: UiNode): boolean {
+  const own = n.label ?? n.value;
+  if (!own) return false;
+  const inner: string[] = [];
+  const walk = (m: UiNode): void => {
+    for (const t of [m.label, m.value]) if (t) inner.push(t);
+    m.children.forEach(walk);
+  };
+  n.children.forEach(walk);
+  return !inner.some((t) => own.includes(t) || t.includes(own));
 }

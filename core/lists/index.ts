@@ -6,7 +6,7 @@ import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCell, isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { isControlStrip, isDistinctParts, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { isControlStrip, isDistinctParts, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { recordCandidates } from './records.js';
 import { heldItems, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
@@ -68,7 +68,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
   const collection = declared || (c.container !== null && isCollection(c.container.node));
   const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
-  if (c.cells.length === 2 && !collection && !(scrolling && isTwoRecords(c))) return false;
+  if (c.cells.length === 2 && !collection && !(scrolling && isTwoRecords(c)) && !isShortList(c)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list:

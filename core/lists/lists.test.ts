@@ -155,6 +155,18 @@ describe('detectLists', () => {
     assert.ok(detectLists(page(true)).every((l) => l.cells.length < 6));
   });
 
+  it('reads two cards built alike at the top of an otherwise empty column as a short list: a title of their own over edit and delete buttons', () => {
+    const button = (x: number, y: number) => node('Button', { x, y, w: 48, h: 48 }, [], { actions: ['tap'] });
+    // Flutter draws the card's text on the card itself: its buttons are no tiles of a grid.
+    const card = (name: string, y: number) => node('View', { x: 12, y, w: 366, h: 96 }, [button(28, y + 8), button(314, y + 8)], { label: `${name}\n2024 • $0` });
+    const column = (to: number) => node('View', { x: 0, y: 80, w: W, h: to - 80 }, [card('BMW', 92), card('Toyota Camry', 188)]);
+    const header = node('View', { x: 0, y: 0, w: W, h: 80 }, [text('Hello', { x: 16, y: 37, w: 146, h: 31 }), button(300, 28), button(342, 28)]);
+    const [main] = detectLists(screenOf(header, column(794)));
+    assert.deepEqual(main?.cells.map((c) => c.label?.split('\n')[0]), ['BMW', 'Toyota Camry']);
+    // Two such cards filling their column are two blocks of a page.
+    assert.ok(detectLists(screenOf(header, column(300))).every((l) => l.cells.length !== 2 || l.cells[0]?.label === undefined));
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));

@@ -314,7 +314,8 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
  */
 function centredGrid(items: readonly Placed[]): Placed[] | null {
   const heights: Placed[][] = [];
-  for (const item of items) {
+  // In reading order, so the height each group is held to does not depend on the tree's order.
+  for (const item of [...items].sort((a, b) => a.vis.y - b.vis.y || a.vis.x - b.vis.x)) {
     const home = heights.find((g) => near(item.vis.h, (g[0] as Placed).vis.h, TILE_SIZE_TOLERANCE));
     if (home) home.push(item);
     else heights.push([item]);
