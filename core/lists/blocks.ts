@@ -1,5 +1,5 @@
 import type { UiNode } from '../model/ui-node.js';
-import { across, along, near } from './geometry.js';
+import { across, along, intervalOverlap, near } from './geometry.js';
 import { isCell, isCollection, isTextual } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
@@ -107,8 +107,8 @@ export function isControlStrip(c: Candidate): boolean {
  * Rows are copies of one layout, so they share its id (or carry none): members that each carry
  * an id of their own, and mostly differ in build or size, are the parts of one page laid out by hand (a
  * price, a title, a seller's badges in a details page), even inside a collection. Numbers in
- * ids are an index (row_1, row_2: one layout); rows built alike with an id each (a menu laid
- * out by hand) stay rows.
+ * ids are an index (row_1, row_2: one layout); rows built alike with an id each stay rows (a
+ * menu laid out by hand), unless most are a key beside its value (a record's fields).
  */
 export function isDistinctParts(c: Candidate): boolean {
   if (c.cells.length < 3 || c.cells.some((p) => isCell(p.node))) return false;
@@ -116,7 +116,23 @@ export function isDistinctParts(c: Candidate): boolean {
   if (ids.length < 3 || ids.length <= MOST * c.cells.length || new Set(ids).size !== ids.length) return false;
   const size = (p: Placed) => along(p.node.frame, c.axis)[1];
   const twins = (a: Placed, b: Placed) => buildOf(a.node) === buildOf(b.node) && sameSize(size(a), size(b));
-  return mostShare(c.cells, twins) < MOST;
+  // Alike, they are a menu laid out by hand (pressed items, a home screen's icons), except where
+  // most are a key beside its value that does nothing (a name, a policy number, a date), or one
+  // half of such a line: the fields of one record shown as a sheet.
+  const field = (p: Placed) => isFieldLine(p.node) || (p.parent !== null && isFieldLine(p.parent.node) && p.parent.node.children.includes(p.node));
+  return mostShare(c.cells, twins) < MOST || c.cells.filter(field).length > MOST * c.cells.length;
+}
+
+/** The node or something inside it is pressed (tapped or held). */
+function pressedWithin(n: UiNode): boolean {
+  return n.actions.includes('tap') || n.actions.includes('longPress') || n.children.some(pressedWithin);
+}
+
+/** A key and its value: two or more parts that say something, side by side on one line, nothing pressed. */
+function isFieldLine(n: UiNode): boolean {
+  const parts = n.children.filter((c) => c.label || c.value);
+  const oneLine = parts.every((c) => intervalOverlap([c.frame.y, c.frame.h], [(parts[0] as UiNode).frame.y, (parts[0] as UiNode).frame.h]) > MOST);
+  return parts.length >= 2 && oneLine && !pressedWithin(n);
 }
 
 const sameSize = (a: number, b: number): boolean => near(a, b, SAME_SIZE) || near(b, a, SAME_SIZE);

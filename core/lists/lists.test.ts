@@ -777,4 +777,21 @@ describe('pages that are no list (nolist2)', () => {
     const [main] = detectLists(screenOf(chat));
     assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['white', 'bot', 'ann']);
   });
+
+  it('leaves the fields of one record alone: lines laid out by hand, an id each, a key beside its value', () => {
+    const keys = ['Name', 'Policy', 'Birth', 'Start', 'Sum', 'Plan', 'Term', 'Premium'];
+    const line = (k: string, y: number, h: number) =>
+      node('Group', { x: 0, y, w: W, h }, [
+        text(`${k}:`, { x: 8, y: y + 3, w: 180, h: 21 }),
+        node('Text', { x: 200, y: y + 3, w: 180, h: h - 6 }, [], { label: `${k} value`, id: `txt${k}` }),
+      ], { id: `lay${k}` });
+    // One value takes two lines, as an address does.
+    const sheet = node('Group', { x: 0, y: 81, w: W, h: 584 }, [
+      ...keys.slice(0, 4).map((k, i) => line(k, 112 + i * 28, 27)),
+      line('Address', 224, 40),
+      ...keys.slice(4).map((k, i) => line(k, 265 + i * 28, 27)),
+    ]);
+    const found = detectLists(screenOf(node('ScrollView', { x: 0, y: 81, w: W, h: 584 }, [sheet], { actions: ['scroll'] })));
+    assert.deepEqual(found.filter((l) => l.cells.length >= 3), []);
+  });
 });
