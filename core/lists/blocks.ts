@@ -131,7 +131,7 @@ function pressedWithin(n: UiNode): boolean {
 /** A key and its value: two or more parts that say something, side by side on one line, nothing pressed. */
 function isFieldLine(n: UiNode): boolean {
   const parts = n.children.filter((c) => c.label || c.value);
-  const oneLine = parts.every((c) => intervalOverlap([c.frame.y, c.frame.h], [(parts[0] as UiNode).frame.y, (parts[0] as UiNode).frame.h]) > MOST);
+  const oneLine = parts.every((a) => parts.every((b) => a === b || intervalOverlap([a.frame.y, a.frame.h], [b.frame.y, b.frame.h]) > MOST));
   return parts.length >= 2 && oneLine && !pressedWithin(n);
 }
 
