@@ -1,6 +1,6 @@
 import type { UiNode } from '../model/ui-node.js';
 import { across, along, intervalOverlap, near } from './geometry.js';
-import { isCell, isCollection, isTextual } from './roles.js';
+import { isCell, isCollection, isInput, isTextual } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /*
@@ -35,10 +35,23 @@ function declared(c: Candidate): boolean {
  */
 export function isTextLines(c: Candidate): boolean {
   if (declared(c)) return false;
-  if (!c.cells.every((p) => isTextual(p.node) && p.node.children.length === 0 && !acts(p, c.container))) return false;
+  if (!c.cells.every((p) => isPlainText(p.node) && !acts(p, c.container))) return false;
   // Lines that mostly have a part of another width on them (a name and its status) are the rows
   // of a flat table, as siblings.ts reads them.
   return c.cells.filter((p) => hasOtherPart(p, c.axis)).length <= MOST * c.cells.length;
+}
+
+/**
+ * A text and nothing else: a text leaf, or a wrapper repeating the text of the one leaf it
+ * holds (iOS reports a React Native text so, as two plain elements saying the same). A bare
+ * labelled leaf of another role alone may be a row drawn as one view (a menu row).
+ */
+function isPlainText(n: UiNode): boolean {
+  if (n.actions.length > 0 || n.role === 'Image' || isInput(n)) return false;
+  if (n.children.length === 0) return isTextual(n);
+  const [only] = n.children;
+  const says = only?.label ?? only?.value;
+  return n.children.length === 1 && only !== undefined && only.children.length === 0 && only.actions.length === 0 && only.role !== 'Image' && !isInput(only) && Boolean(says) && n.label === says && !n.value;
 }
 
 /** A sibling on the member's line, not as wide as it (then it is the next column of tiles). */

@@ -794,4 +794,9 @@ describe('pages that are no list (nolist2)', () => {
     const found = detectLists(screenOf(node('ScrollView', { x: 0, y: 81, w: W, h: 584 }, [sheet], { actions: ['scroll'] })));
     assert.deepEqual(found.filter((l) => l.cells.length >= 3), []);
   });
+  it('leaves paragraphs alone where each is a plain element repeating the text of the one it wraps (React Native on iOS)', () => {
+    const para = (label: string, y: number) => node('Other', { x: 20, y, w: 353, h: 17 }, [node('Other', { x: 20, y, w: 353, h: 17 }, [], { label })], { label });
+    const page = node('Other', { x: 0, y: 54, w: W, h: 790 }, [para('BOX 1', 70), para('Lorem ipsum 1', 87), para('BOX 2', 144), para('Lorem ipsum 2', 161)]);
+    assert.deepEqual(detectLists(screenOf(page)).filter((l) => l.cells.length >= 3), []);
+  });
 });
