@@ -4,6 +4,7 @@ import { SimlabError } from '../contract/envelope.js';
 import type { UiNode } from '../model/ui-node.js';
 import { loadFixture, loadFixtures, withoutFixtures } from '../../test/support/fixtures.js';
 import { parseScreen } from '../import-and-clean.js';
+import { detectLists } from '../lists/index.js';
 import { detectFormat, importScreen, TREE_FORMATS, type TreeFormat } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -326,5 +327,29 @@ describe('Android screen size', () => {
     const s = importScreen(xml);
     assert.equal(Math.round(s.size.h * s.scale), 2514);
     assert.equal(byLabel(parseScreen(xml).root, 'MY').length, 1, 'the bottom tab label stays on the screen');
+  });
+});
+
+describe('iOS home screen', () => {
+  it('declares an Icon (an app on the home screen) tapped and held, and the page of icons reads as a grid', () => {
+    const icon = (name: string, i: number) =>
+      `<XCUIElementTypeIcon type="XCUIElementTypeIcon" name="${name}" label="${name}" enabled="true" visible="true" x="${27 + (i % 4) * 90}" y="${88 + Math.floor(i / 4) * 98}" width="64" height="86"/>`;
+    const names = ['Watch', 'Contacts', 'Files', 'Shortcuts', 'Maps', 'Notes', 'Clock', 'Photos'];
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<AppiumAUT>
+  <XCUIElementTypeApplication type="XCUIElementTypeApplication" name=" " label=" " enabled="true" visible="true" x="0" y="0" width="393" height="852">
+    <XCUIElementTypeWindow type="XCUIElementTypeWindow" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+      <XCUIElementTypeOther type="XCUIElementTypeOther" name="Home screen icons" enabled="true" visible="true" x="0" y="0" width="393" height="852">
+        ${names.map(icon).join('\n        ')}
+        <XCUIElementTypeButton type="XCUIElementTypeButton" name="Search" label="Search" enabled="true" visible="true" x="157" y="694" width="78" height="30"/>
+      </XCUIElementTypeOther>
+    </XCUIElementTypeWindow>
+  </XCUIElementTypeApplication>
+</AppiumAUT>`;
+    const s = parseScreen(xml);
+    const watch = byLabel(s.root, 'Watch')[0];
+    assert.deepEqual(watch?.actions, ['tap', 'longPress']);
+    const [main] = detectLists(s);
+    assert.deepEqual(main?.cells.map((c) => c.label), names);
   });
 });

@@ -86,8 +86,18 @@ const ACTIONS_OF_ROLE: Partial<Record<string, UiAction[]>> = {
   WebView: ['scroll'],
 };
 
-export function iosActions(role: Role): UiAction[] {
-  return [...(ACTIONS_OF_ROLE[role] ?? [])];
+/**
+ * What an element of a type declares beyond its role: an Icon is an app's icon on the home
+ * screen (or in the Dock, a folder, the App Library), opened with a tap and held to move it or
+ * open its menu; it is drawn as a picture, so its role alone would declare nothing.
+ */
+const ACTIONS_OF_TYPE: Partial<Record<string, UiAction[]>> = {
+  Icon: ['tap', 'longPress'],
+};
+
+export function iosActions(role: Role, type = ''): UiAction[] {
+  const name = type.replace(/^XCUIElementType/, '').replace(/^AX(?=[A-Z])/, '');
+  return [...(ACTIONS_OF_TYPE[name] ?? ACTIONS_OF_ROLE[role] ?? [])];
 }
 
 const EDITABLE = new Set<Role>(['TextField', 'SecureTextField', 'SearchField', 'TextArea']);
