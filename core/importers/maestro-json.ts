@@ -161,9 +161,27 @@ export function importMaestroJson(text: string, options: ImportOptions): Screen 
   const app = tops.length === 1 && tops[0] ? str(attrsOf(tops[0]).accessibilityText) : undefined;
   const window: WindowInfo = { id: WINDOW, kind: 'app', layer: 1 };
   if (app) window.title = app;
-  const root = applicationRoot(size, placed(doc, ctx), app);
+  const nodes = placed(doc, ctx);
+  nodes.forEach(markScrollers);
+  const root = applicationRoot(size, nodes, app);
   root.window = WINDOW;
   return assembleScreen({ platform, size, scale, windows: [window], root, app });
+}
+
+/** iOS names a scroll view's bars after what they scroll: "Vertical scroll bar, 3 pages". */
+const SCROLL_BAR = /^(?:vertical|horizontal) scroll bar, (\d+) pages?\b/i;
+
+/**
+ * Maestro's iOS flavour names no scroll view, but iOS lists a scroll view's bars among its
+ * children, labelled with how many pages it holds: a view with a bar of two pages or more
+ * scrolls (one page: its content fits, as in every view Maestro lists with bars).
+ */
+function markScrollers(n: UiNode): void {
+  n.children.forEach(markScrollers);
+  const pages = n.children.map((c) => Number(SCROLL_BAR.exec(c.label ?? '')?.[1] ?? 0));
+  if (Math.max(0, ...pages) < 2) return;
+  n.states.scrollable = true;
+  if (!n.actions.includes('scroll')) n.actions.push('scroll');
 }
 
 /**

@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import { SimlabError } from '../contract/envelope.js';
 import type { UiNode } from '../model/ui-node.js';
 import { parseScreen } from '../import-and-clean.js';
+import { detectLists } from '../lists/index.js';
 import { detectFormat, importScreen } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -260,5 +261,29 @@ describe('WebDriverAgent JSON source', () => {
     const err = invalidArgs(() => importScreen(noRect));
     assert.match(err.message, /rect/);
     invalidArgs(() => importScreen('{"value": {"label": "x"}}', { format: 'wda-json' }));
+  });
+});
+
+describe('Maestro hierarchy JSON: iOS scroll views', () => {
+  it('takes a view with a scroll bar of two pages or more for a scroll view: a carousel of cards reads as a list, a view that fits does not scroll', () => {
+    const card = (name: string, x: number) =>
+      maestroNode({ accessibilityText: name, bounds: `[${x},300][${x + 160},480]` }, [
+        maestroNode({ accessibilityText: name, bounds: `[${x + 8},440][${x + 150},460]` }),
+        maestroNode({ accessibilityText: `${name} price`, bounds: `[${x + 8},460][${x + 100},476]` }),
+      ]);
+    const shelf = (bar: string) =>
+      JSON.stringify(
+        maestroNode({ bounds: '[0,0][0,0]' }, [maestroNode({ accessibilityText: 'Shop', bounds: '[0,0][393,852]' }, [
+          maestroNode({ accessibilityText: 'Top picks', bounds: '[16,260][200,284]' }),
+          maestroNode({ bounds: '[0,300][393,480]' }, [card('Lamp', 16), card('Chair', 186), card('Table', 356), maestroNode({ accessibilityText: bar, value: '0%', bounds: '[0,474][393,480]' })]),
+          maestroNode({ accessibilityText: 'Footer', bounds: '[16,700][377,740]' }),
+        ])]),
+      );
+    const scrolled = parseScreen(shelf('Horizontal scroll bar, 3 pages'));
+    const holder = all(scrolled.root).find((n) => n.children.some((c) => c.label === 'Lamp'));
+    assert.equal(holder?.states.scrollable, true);
+    assert.deepEqual(detectLists(scrolled)[0]?.cells.map((c) => c.label), ['Lamp', 'Chair', 'Table']);
+    const fits = parseScreen(shelf('Horizontal scroll bar, 1 page'));
+    assert.ok(all(fits.root).every((n) => n.states.scrollable !== true && !n.actions.includes('scroll')));
   });
 });
