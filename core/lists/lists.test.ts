@@ -153,6 +153,11 @@ describe('detectLists', () => {
     assert.deepEqual(labels(main?.cells ?? []), names);
     // Where the dump says what can be pressed, tiles only tapped (or not at all) stay a page's controls, as a keypad's keys.
     assert.ok(detectLists(page(true)).every((l) => l.cells.length < 6));
+    // Figures over their captions, centred on the same columns of a page that scrolls, are lines of text, not icons.
+    const line = (t: string, cx: number, y: number, w: number) => node('Other', { x: cx - w / 2, y, w, h: 18 }, [], { label: t });
+    const stats = [line('120', 65, 300, 30), line('85', 195, 300, 22), line('7', 325, 300, 10), line('Followers', 65, 320, 70), line('Following', 195, 320, 72), line('Posts', 325, 320, 40)];
+    const profile = screenOf(node('ScrollView', { x: 0, y: 0, w: W, h: H }, [node('Other', { x: 0, y: 280, w: W, h: 80 }, stats)], { states: { scrollable: true } }));
+    assert.ok(detectLists(profile).every((l) => l.cells.length !== 6));
   });
 
   it('reads two cards built alike at the top of an otherwise empty column as a short list: a title of their own over edit and delete buttons', () => {

@@ -307,6 +307,9 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
   return best && trimStrangerTiles(withStaggered(best, items));
 }
 
+/** A tile of a centred grid is at most this many times as wide as it is tall. */
+const ICON_ASPECT = 1.5;
+
 /**
  * Icons with their names under them (a home screen of apps, as iOS reports it): each tile is as
  * wide as its name, but the tiles are of one height and stand centred on the columns of the
@@ -315,7 +318,10 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
 function centredGrid(items: readonly Placed[]): Placed[] | null {
   const heights: Placed[][] = [];
   // In reading order, so the height each group is held to does not depend on the tree's order.
-  for (const item of [...items].sort((a, b) => a.vis.y - b.vis.y || a.vis.x - b.vis.x)) {
+  // An icon over its name is about as tall as it is wide; lines of text (figures over their
+  // captions, centred on the same columns) and bars are far wider than tall and no such tiles.
+  const iconShaped = items.filter((t) => t.vis.w <= ICON_ASPECT * t.vis.h);
+  for (const item of [...iconShaped].sort((a, b) => a.vis.y - b.vis.y || a.vis.x - b.vis.x)) {
     const home = heights.find((g) => near(item.vis.h, (g[0] as Placed).vis.h, TILE_SIZE_TOLERANCE));
     if (home) home.push(item);
     else heights.push([item]);
