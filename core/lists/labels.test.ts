@@ -28,8 +28,8 @@ test('list detection on apps it was not developed on: the dev and the measure-on
     return;
   }
   // Floors one screen under what the detector reached on the whole labelled set of test/more-apps
-  // (dev 56/82 once the third collection widened it, measure-only 19/33): a change that loses
-  // ground fails here; the goal of 90% on measure-only is not reached yet.
-  assert.ok(dev.agreed / dev.counted >= 0.68, `dev agreement ${percent(dev)} fell below 68%`);
-  assert.ok(measure.agreed / measure.counted >= 0.54, `measure-only agreement ${percent(measure)} fell below 54%`);
+  // on 2026-12-03 (dev 122/128; the second measure-only split, labelled blind, 31/40): a change
+  // that loses ground fails here; the goal of 90% on measure-only is not reached yet.
+  assert.ok(dev.agreed / dev.counted >= 0.94, `dev agreement ${percent(dev)} fell below 94%`);
+  assert.ok(measure.agreed / measure.counted >= 0.75, `measure-only agreement ${percent(measure)} fell below 75%`);
 });
