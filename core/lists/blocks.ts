@@ -24,7 +24,7 @@ const SAME_WIDTH = 0.15;
 const MOST = 0.5;
 
 /** The platform declares the container a collection, or most cells as its cells. */
-function declared(c: Candidate): boolean {
+export function declared(c: Candidate): boolean {
   return (c.container !== null && isCollection(c.container.node)) || c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
 }
 

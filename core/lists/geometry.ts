@@ -1,6 +1,12 @@
 import type { Rect } from '../model/geometry.js';
 import type { ListAxis } from './types.js';
 
+/** Edges within this many points count as aligned (rounding of bounds, a hairline border). */
+export const EDGE_TOLERANCE = 2;
+
+/** Two edges at the same place, within EDGE_TOLERANCE. */
+export const aligned = (a: number, b: number): boolean => Math.abs(a - b) <= EDGE_TOLERANCE;
+
 /** Start and length of a rectangle along an axis ('vertical' lists run along y). */
 export function along(r: Rect, axis: ListAxis): [number, number] {
   return axis === 'vertical' ? [r.y, r.h] : [r.x, r.w];

@@ -3,10 +3,10 @@ import { containsRect, intersectRect, rectArea, rectCentre } from '../model/geom
 import type { Screen } from '../model/screen.js';
 import type { UiNode } from '../model/ui-node.js';
 import { flattenTiledRows, openRowWrappers } from './grid.js';
-import { isCell, isCollection, isScroller } from './roles.js';
+import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { isControlStrip, isDistinctParts, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { declared, isControlStrip, isDistinctParts, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { recordCandidates } from './records.js';
 import { heldItems, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
@@ -65,8 +65,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
   if (named && c.cells.length >= 1) return true;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
-  const declared = c.cells.filter((p) => isCell(p.node)).length > c.cells.length / 2;
-  const collection = declared || (c.container !== null && isCollection(c.container.node));
+  const collection = declared(c);
   const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
   if (c.cells.length === 2 && !collection && !(scrolling && isTwoRecords(c)) && !isShortList(c)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.

@@ -1,5 +1,5 @@
 import type { UiNode } from '../model/ui-node.js';
-import { intervalOverlap, median, near, union } from './geometry.js';
+import { aligned, intervalOverlap, median, near, union } from './geometry.js';
 import { isCollection } from './roles.js';
 import type { Candidate, Placed } from './types.js';
 
@@ -14,8 +14,6 @@ const HEIGHT_TOLERANCE = 0.35;
 const GAP_TOLERANCE = 0.5;
 /** ...within this many points (rows that nearly touch). */
 const GAP_SLACK = 4;
-/** Edges within this many points count as aligned. */
-const EDGE_TOLERANCE = 2;
 /** A record holds at most this many times as many elements as another of the same list. */
 const MEMBER_RATIO = 2;
 
@@ -81,8 +79,7 @@ function sameShape(run: readonly Band[]): boolean {
  * grid of figures matches neither).
  */
 function laidOutLike(a: Band, b: Band): boolean {
-  const edge = (x: number, y: number) => Math.abs(x - y) <= EDGE_TOLERANCE;
-  const matched = a.members.filter((m) => b.members.some((o) => edge(m.vis.x, o.vis.x) || edge(m.vis.x + m.vis.w, o.vis.x + o.vis.w)));
+  const matched = a.members.filter((m) => b.members.some((o) => aligned(m.vis.x, o.vis.x) || aligned(m.vis.x + m.vis.w, o.vis.x + o.vis.w)));
   return 2 * matched.length >= a.members.length;
 }
 

@@ -1,5 +1,5 @@
 import type { Size } from '../model/geometry.js';
-import { across, along, median, near, union } from './geometry.js';
+import { aligned, across, along, median, near, union } from './geometry.js';
 import { isCell, isCollection, isInput } from './roles.js';
 import { scrolls } from './siblings.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
@@ -8,8 +8,6 @@ import type { Candidate, ListAxis, Placed } from './types.js';
 const SIZE_TOLERANCE = 0.25;
 /** Or within this fraction of another cell's: lists with two kinds of row (plain and with a caption). */
 const TWIN_TOLERANCE = 0.1;
-/** Edges within this many points count as aligned. */
-const EDGE_TOLERANCE = 2;
 
 export interface Scored {
   candidate: Candidate;
@@ -54,7 +52,7 @@ function crossAgreement(cells: readonly Placed[], axis: ListAxis): number {
     const [s, l] = across(a.vis, axis);
     const same = cells.filter((b) => {
       const [t, m] = across(b.vis, axis);
-      return Math.abs(t - s) <= EDGE_TOLERANCE && Math.abs(t + m - (s + l)) <= EDGE_TOLERANCE;
+      return aligned(t, s) && aligned(t + m, s + l);
     }).length;
     best = Math.max(best, same);
   }

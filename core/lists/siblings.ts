@@ -1,7 +1,7 @@
 import type { Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
-import { across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
+import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
 import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
@@ -19,8 +19,6 @@ const ROW_SIZE_SHARE = 0.5;
 /** ...for an end member further than this fraction from their size to be something else. */
 const ODD_SIZE_TOLERANCE = 0.25;
 const TWIN_SIZE_TOLERANCE = 0.05;
-/** Left edges within this many points stand in one column of a grid. */
-const COLUMN_EDGE = 2;
 /** An end member this many times the median size of the others is not a row. */
 const OVERSIZED = 3;
 /** A sibling whose extent along the axis lies this much within a member's sits beside it, on its line. */
@@ -332,7 +330,7 @@ function centredGrid(items: readonly Placed[]): Placed[] | null {
     const rows = rowsOf(tiles);
     const fullest = rows.reduce((a, b) => (b.length > a.length ? b : a));
     const columns = fullest.map(centre);
-    const onColumn = (p: Placed) => columns.some((x) => Math.abs(centre(p) - x) <= COLUMN_EDGE);
+    const onColumn = (p: Placed) => columns.some((x) => aligned(centre(p), x));
     // Side by side without overlapping, a column per tile: not a paragraph's words nor a form's lines.
     const apart = rows.every((r) => r.every((t, i) => i === 0 || (r[i - 1] as Placed).vis.x + (r[i - 1] as Placed).vis.w <= t.vis.x + 1));
     // A row elsewhere (a dock of another height band, a lone bar) is not one of the grid's.
@@ -349,7 +347,7 @@ function centredGrid(items: readonly Placed[]): Placed[] | null {
  */
 function withStaggered(tiles: Placed[], items: readonly Placed[]): Placed[] {
   const shapes = new Set(tiles.map(shapeOf));
-  const inColumn = (p: Placed) => tiles.some((t) => Math.abs(t.vis.x - p.vis.x) <= COLUMN_EDGE && Math.abs(t.vis.x + t.vis.w - (p.vis.x + p.vis.w)) <= COLUMN_EDGE);
+  const inColumn = (p: Placed) => tiles.some((t) => aligned(t.vis.x, p.vis.x) && aligned(t.vis.x + t.vis.w, p.vis.x + p.vis.w));
   const clear = (p: Placed) => tiles.every((t) => !intersects(t.vis, p.vis));
   const extra = items.filter((p) => !tiles.includes(p) && shapes.has(shapeOf(p)) && inColumn(p) && clear(p));
   return extra.length === 0 ? tiles : rowsOf([...tiles, ...extra]).flat();

@@ -1,9 +1,7 @@
-import { intervalOverlap, near, union } from './geometry.js';
+import { aligned, intervalOverlap, near, union } from './geometry.js';
 import { isCollection, isInput } from './roles.js';
 import type { Candidate, Placed } from './types.js';
 
-/** Edges within this many points count as aligned. */
-const EDGE_TOLERANCE = 2;
 const HEIGHT_TOLERANCE = 0.1;
 const PITCH_TOLERANCE = 0.1;
 /** Rows of a list nearly touch: the pitch is at most this many row heights. */
@@ -92,8 +90,8 @@ export function spacingCandidates(all: readonly Placed[]): Candidate[] {
       return (
         ref.node.role === p.node.role &&
         ref.node.className === p.node.className &&
-        Math.abs(ref.vis.x - p.vis.x) <= EDGE_TOLERANCE &&
-        Math.abs(ref.vis.x + ref.vis.w - (p.vis.x + p.vis.w)) <= EDGE_TOLERANCE &&
+        aligned(ref.vis.x, p.vis.x) &&
+        aligned(ref.vis.x + ref.vis.w, p.vis.x + p.vis.w) &&
         near(p.vis.h, ref.vis.h, HEIGHT_TOLERANCE)
       );
     });
