@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import type { ListAxis } from './types.js';
 
 /** Edges within this many points count as aligned (rounding of bounds, a hairline border). */
-export const EDGE_TOLERANCE = 2;
+const EDGE_TOLERANCE = 2;
 
 /** Two edges at the same place, within EDGE_TOLERANCE. */
 export const aligned = (a: number, b: number): boolean => Math.abs(a - b) <= EDGE_TOLERANCE;
