@@ -12,24 +12,21 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
   assert.ok(a.agreed / a.counted >= 0.9, `agreement ${percent(a)} is below 90%`);
 });
 
+// Each floor sits a screen or two under what the detector reached on that split of test/more-apps;
+// a split that has not been measured yet has none. Dev on 2026-12-03: 153/168 (the old dev rows 122/128
+// and the spent second measure-only split 31/40).
+const FLOORS: Record<string, number | undefined> = { dev: 0.9 };
+
 test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled more-apps dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
-  const dev = measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'dev');
-  const measure = measureAgreement(moreAppsLabels(), MORE_APPS_DIR, 'measure');
-  for (const line of [...dev.lines.map((l) => `dev     | ${l}`), ...measure.lines.map((l) => `measure | ${l}`)]) t.diagnostic(line);
-  t.diagnostic(`dev split: ${percent(dev)}; measure-only split: ${percent(measure)} (issue 10's goal: 90%)`);
-  const missing = [...dev.missing, ...measure.missing];
-  if (missing.length > 0) {
-    // The floors hold for the whole labelled set; a partial copy of the dumps is only reported.
-    t.diagnostic(`${missing.length} labelled dumps are not in ${MORE_APPS_DIR}, floors not checked: ${missing.join(', ')}`);
-    return;
+  const splits = ['dev', 'measure'].map((split) => ({ split, a: measureAgreement(moreAppsLabels(), MORE_APPS_DIR, split) }));
+  for (const { split, a } of splits) for (const line of a.lines) t.diagnostic(`${split.padEnd(7)} | ${line}`);
+  t.diagnostic(splits.map(({ split, a }) => `${split}: ${percent(a)}`).join('; ') + " (issue 10's goal: 90% on measure)");
+  for (const { split, a } of splits) {
+    const floor = FLOORS[split];
+    // A floor holds for a whole split; a partial copy of its dumps is only reported.
+    if (a.missing.length > 0) t.diagnostic(`${split}: ${a.missing.length} labelled dumps are not in ${MORE_APPS_DIR}, floor not checked`);
+    else if (a.all < 10) t.diagnostic(`${split}: a floor needs 10 labelled screens, there are ${a.all}`);
+    else if (floor === undefined) t.diagnostic(`${split}: not measured yet, no floor`);
+    else assert.ok(a.agreed / a.counted >= floor, `${split} agreement ${percent(a)} fell below ${floor * 100}%`);
   }
-  if (dev.all < 10 || measure.all < 10) {
-    t.diagnostic(`floors need 10 labelled screens in each split (dev ${dev.all}, measure-only ${measure.all})`);
-    return;
-  }
-  // Floors one screen under what the detector reached on the whole labelled set of test/more-apps
-  // on 2026-12-03 (dev 122/128; the second measure-only split, labelled blind, 31/40): a change
-  // that loses ground fails here; the goal of 90% on measure-only is not reached yet.
-  assert.ok(dev.agreed / dev.counted >= 0.94, `dev agreement ${percent(dev)} fell below 94%`);
-  assert.ok(measure.agreed / measure.counted >= 0.75, `measure-only agreement ${percent(measure)} fell below 75%`);
 });
