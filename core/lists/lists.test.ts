@@ -805,3 +805,28 @@ describe('pages that are no list (nolist2)', () => {
     assert.deepEqual(detectLists(screenOf(page)).filter((l) => l.cells.length >= 3), []);
   });
 });
+
+describe('cells of a found list (counts)', () => {
+  it('leaves out the bars with a short label in their middle below the rows: a sheet\'s buttons, a build number', () => {
+    const bar = (label: string, y: number, w: number) =>
+      node('Group', { x: 21, y, w: 369, h: 54 }, [text(label, { x: 21 + (369 - w) / 2, y: y + 14, w, h: 25 })], { label, actions: ['tap'] });
+    // The options' texts fill the space beside their icons, as React Native lays them out.
+    const option = (label: string, y: number) => node('Group', { x: 21, y, w: 369, h: 54 }, [text(label, { x: 83, y: y + 14, w: 245, h: 27 })], { label, actions: ['tap'] });
+    const sheet = node('Group', { x: 0, y: 452, w: W, h: 411 }, [
+      option('Deliver to an address', 536),
+      option('Pickup from a restaurant', 600),
+      option('Scan to Order', 665),
+      bar('Skip for now', 729, 100),
+      bar('Choose an address', 788, 154),
+    ]);
+    const [main] = detectLists(screenOf(sheet));
+    assert.deepEqual(main?.cells.map((c) => c.label), ['Deliver to an address', 'Pickup from a restaurant', 'Scan to Order']);
+  });
+
+  it('keeps a column of centred labels whole: there every member is such a bar', () => {
+    const labelsOf = ['Take photo', 'Choose from library', 'Remove photo', 'Cancel'];
+    const sheet = node('Group', { x: 0, y: 500, w: W, h: 240 }, labelsOf.map((label, i) => node('Group', { x: 0, y: 500 + i * 60, w: W, h: 60 }, [text(label, { x: W / 2 - 60, y: 518 + i * 60, w: 120, h: 24 })], { label, actions: ['tap'] })));
+    const [main] = detectLists(screenOf(sheet));
+    assert.deepEqual(main?.cells.map((c) => c.label), labelsOf);
+  });
+});

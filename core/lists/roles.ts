@@ -79,5 +79,23 @@ export function isLoneAction(n: UiNode): boolean {
   return inside.length === 1 && only !== undefined && isTextual(only) && only.actions.length === 0;
 }
 
+/** A label in the middle of its bar: its centre within this many points of the bar's... */
+const CENTRED = 2;
+/** ...and at most this share of the bar's width. */
+const SHORT_LABEL_SHARE = 0.5;
+
+/**
+ * A wide bar with one short text in its middle and nothing else (Skip for now, a build number):
+ * a button or a footer. Rows lay their content out from their start edge.
+ */
+export function isCentredLabel(n: UiNode): boolean {
+  const inside = speakersIn(n);
+  const [only] = inside;
+  if (inside.length !== 1 || !only || !isTextual(only) || only.actions.length > 0 || (n.label && n.label !== only.label)) return false;
+  const showsPicture = (m: UiNode): boolean => m.role === 'Image' || m.children.some(showsPicture);
+  const centre = (m: UiNode) => m.frame.x + m.frame.w / 2;
+  return !showsPicture(n) && Math.abs(centre(only) - centre(n)) <= CENTRED && only.frame.w <= SHORT_LABEL_SHARE * n.frame.w;
+}
+
 /** The number of nodes inside `n` that say or do something. */
 export const speakerCount = (n: UiNode): number => speakersIn(n).length;

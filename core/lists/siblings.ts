@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
 import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isBareLabel, isCell, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
+import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -49,6 +49,7 @@ function alignedGroups(items: readonly Placed[], axis: ListAxis, clip: Rect): Pl
     .map(trimForeignEnds)
     .map(trimStrangerEnds)
     .map((g) => trimActionEnds(g, axis, clip))
+    .map(trimCentredEnds)
     .map((g) => trimOversized(g, axis))
     .map(trimControlBars)
     .map((g) => trimOddEnds(g, axis, clip))
@@ -106,6 +107,20 @@ function trimActionEnds(group: Placed[], axis: ListAxis, clip: Rect): Placed[] {
   const start = rows && lone(first) && Math.abs(fs - clipStart) > 1 && (rich(last) || lone(last)) ? 1 : 0;
   const end = rows && lone(last) && Math.abs(ls + ll - (clipStart + clipLength)) > 1 && (rich(first) || lone(first)) ? group.length - 1 : group.length;
   return end - start >= 2 ? group.slice(start, end) : group;
+}
+
+/**
+ * A bar with a short label in its middle (a sheet's Skip for now below its options, a build
+ * number below the settings) is a button or a footer, first or last among rows that lay their
+ * content out from the start: placed with the list, not one of its rows.
+ */
+function trimCentredEnds(group: Placed[]): Placed[] {
+  const bar = (i: number) => isCentredLabel((group[i] as Placed).node);
+  let start = 0;
+  let end = group.length;
+  while (start < end && bar(start)) start++;
+  while (end > start && bar(end - 1)) end--;
+  return end - start >= 2 && end - start < group.length ? group.slice(start, end) : group;
 }
 
 /**
