@@ -14,6 +14,8 @@ const LABEL_WORDS = 3;
 const LABEL_CHARS = 24;
 /** A label's text spans at least this share of its chip's height. */
 const LABEL_SHARE = 0.25;
+/** An icon or a logo is at most this long on either side, in points; a poster or a photo is larger. */
+const ICON_SIDE = 96;
 /** Sizes within this fraction are one size (the rows' tolerance in siblings.ts). */
 const SAME_SIZE = 0.1;
 /** A sibling this much within a line's extent along the axis lies on that line (siblings.ts' BESIDE_OVERLAP)... */
@@ -78,7 +80,11 @@ function says(n: UiNode, into: Set<string>): Set<string> {
   return into;
 }
 
-const showsPicture = (n: UiNode): boolean => n.role === 'Image' || n.children.some(showsPicture);
+/** The pictures in a node, itself included. */
+const picturesOf = (n: UiNode): UiNode[] => [...(n.role === 'Image' ? [n] : []), ...n.children.flatMap(picturesOf)];
+
+/** An icon or a logo (a tab's glyph, a brand's mark), not a poster, a photo or a product shot. */
+const isIconSized = (n: UiNode): boolean => Math.max(n.frame.w, n.frame.h) <= ICON_SIDE;
 
 /**
  * Its text spans a fair part of its height, as a label's does in a chip or a tab: a card whose
@@ -106,14 +112,15 @@ function saysALabel(n: UiNode): boolean {
 /**
  * Controls side by side are a toolbar, a selector or a keypad, not content, even where the row
  * scrolls or the platform names it a collection (a web page's <ul> of chips): a row whose items
- * show no picture and say only a label (tabs, filter chips, a strip of days, Like / Share), or
- * a grid of bare buttons nobody declares a collection (a menu of sections, a keypad). Content
- * laid sideways (a carousel of cards, stories) shows pictures or says more.
+ * show at most an icon or a logo and say only a label (tabs, filter chips, a strip of days, Like
+ * / Share, a bank's shortcuts, a shop's brands), or a grid of bare buttons nobody declares a
+ * collection (a menu of sections, a keypad). Content laid sideways (a carousel of cards, of
+ * posters) shows larger pictures or says more.
  */
 export function isControlStrip(c: Candidate): boolean {
   if (c.grid) return !declared(c) && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
   if (c.axis !== 'horizontal') return false;
-  return c.cells.every((p) => !showsPicture(p.node) && saysALabel(p.node) && textFills(p.node));
+  return c.cells.every((p) => picturesOf(p.node).every(isIconSized) && saysALabel(p.node) && textFills(p.node));
 }
 
 /**

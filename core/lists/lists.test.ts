@@ -187,14 +187,17 @@ describe('detectLists', () => {
     const heading = text('Form components', { x: 80, y: 100, w: 230, h: 40 });
     const page = node('ScrollView', { x: 0, y: 0, w: W, h: H }, [heading, ...tabs], { states: { scrollable: true } });
     assert.deepEqual(detectLists(screenOf(page)), []);
-    // The same row in a scroll view of its own height scrolls sideways: a list.
-    const strip = node('ScrollView', { x: 0, y: 790, w: W, h: 54 }, tabs, { states: { scrollable: true } });
-    assert.equal(detectLists(screenOf(heading, strip))[0]?.cells.length, 7);
+    // Videos in a scroll view of their own height scroll sideways: a list.
+    const videos = ['Home', 'Web', 'Login', 'Forms', 'Swipe', 'Drag', 'Menu'].map((n, i) =>
+      node('Button', { x: i * 110, y: 690, w: 105, h: 154 }, [node('Image', { x: i * 110, y: 690, w: 105, h: 120 }), text(n, { x: i * 110 + 5, y: 820, w: 45, h: 20 })], { label: n, actions: ['tap'] }),
+    );
+    const strip = node('ScrollView', { x: 0, y: 690, w: W, h: 154 }, videos, { states: { scrollable: true } });
+    assert.equal(detectLists(screenOf(heading, strip))[0]?.cells.length, 4);
   });
 
   it('lists a row of items that scrolls sideways, left to right', () => {
-    const cards = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 72 }, [node('Image', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 50 })], { label: n, actions: ['tap'] }));
-    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 72 }, cards, { states: { scrollable: true } })));
+    const cards = ['a', 'b', 'c', 'd', 'e'].reverse().map((n, i) => node('Button', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 130 }, [node('Image', { x: 16 + (4 - i) * 80, y: 120, w: 72, h: 100 })], { label: n, actions: ['tap'] }));
+    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 130 }, cards, { states: { scrollable: true } })));
     assert.equal(lists[0]?.axis, 'horizontal');
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['a', 'b', 'c', 'd', 'e']);
   });
@@ -337,12 +340,16 @@ describe('detectLists', () => {
     const [main] = detectLists(screenOf(tabs, chips, chats));
     assert.equal(main?.container, chats);
     assert.deepEqual(labels(main?.cells ?? []), Array.from({ length: 7 }, (_, i) => `Chat ${i}`));
-    // A feed the platform names showing one tall post leads a scrolling strip of six tabs at the bottom.
-    const feed = node('List', { x: 0, y: 100, w: W, h: 640 }, [row('A tall post', 100, 640)]);
+    // A feed the platform names showing one tall post leads a scrolling shelf of six videos at the bottom.
+    const feed = node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A tall post', 100, 600)]);
+    const thumb = (i: number) => node('Image', { x: i * 65, y: 700, w: 65, h: 120 });
+    const shelf = node('ScrollView', { x: 0, y: 700, w: W, h: 144 }, ['Home', 'Search', 'Grok', 'Groups', 'Alerts', 'Mail'].map((t, i) => node('Button', { x: i * 65, y: 700, w: 65, h: 144 }, [thumb(i)], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
+    const [first, second] = detectLists(screenOf(feed, shelf));
+    assert.deepEqual([first?.container, second?.container], [feed, shelf]);
+    // A scrolling strip of tabs, each an icon and its name, is no list.
     const icon = (i: number) => node('Image', { x: i * 65 + 20, y: 764, w: 24, h: 24 });
     const bottomTabs = node('ScrollView', { x: 0, y: 760, w: W, h: 60 }, ['Home', 'Search', 'Grok', 'Groups', 'Alerts', 'Mail'].map((t, i) => node('Button', { x: i * 65, y: 760, w: 65, h: 60 }, [icon(i)], { label: t, actions: ['tap'] })), { states: { scrollable: true } });
-    const [first, second] = detectLists(screenOf(feed, bottomTabs));
-    assert.deepEqual([first?.container, second?.container], [feed, bottomTabs]);
+    assert.deepEqual(detectLists(screenOf(feed, bottomTabs)).map((l) => l.container), [feed]);
   });
 
   it('leaves rows that load more rows out of the cells: a lone "View 1 more reply" button, a spinner at the end', () => {
@@ -363,7 +370,7 @@ describe('detectLists', () => {
     const two = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)])));
     assert.deepEqual(labels(two[0]?.cells ?? []), ['A', 'B']);
     // Sideways too, whatever the cells' sizes: the consistency score is for lists nobody names.
-    const picture = (x: number) => node('Image', { x, y: 100, w: 60, h: 60 });
+    const picture = (x: number) => node('Image', { x, y: 100, w: 110, h: 90 });
     const cards = [node('Button', { x: 10, y: 100, w: 120, h: 90 }, [picture(10)], { label: 'Save', actions: ['tap'] }), node('Button', { x: 140, y: 100, w: 240, h: 90 }, [picture(140)], { label: 'Remix this reel', actions: ['tap'] })];
     const strip = detectLists(screenOf(node('List', { x: 0, y: 100, w: W, h: 90 }, cards)));
     assert.deepEqual([strip[0]?.axis, strip[0]?.cells.length], ['horizontal', 2]);
@@ -461,6 +468,21 @@ describe('detectLists', () => {
       node('Group', { x: 10 + i * 160, y: 367, w: 153, h: 170 }, [node('Image', { x: 14 + i * 160, y: 370, w: 147, h: 81 }), text(t, { x: 17 + i * 160, y: 456, w: 140, h: 33 }), text('₹455', { x: 17 + i * 160, y: 500, w: 75, h: 17 })], { actions: ['tap'] }),
     );
     assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 367, w: W, h: 170 }, cards, scrolling)))[0]?.cells.length, 3);
+  });
+
+  it('does not take a row of shortcuts or logos for a list: each shows at most an icon and says a name', () => {
+    const collection = (children: UiNode[], y: number, h: number) => node('List', { x: 0, y, w: W, h }, children, { states: { scrollable: true }, actions: ['scroll'] });
+    // A bank's shortcuts: an icon over a word each.
+    const shortcuts = ['Transfer', 'Top up', 'Pay bills', 'Withdraw'].map((t, i) =>
+      node('Group', { x: 9 + i * 94, y: 318, w: 94, h: 109 }, [node('Image', { x: 30 + i * 94, y: 318, w: 51, h: 51 }, [], { actions: ['tap'] }), text(t, { x: 17 + i * 94, y: 376, w: 77, h: 51 })]),
+    );
+    assert.deepEqual(detectLists(screenOf(collection(shortcuts, 318, 109))), []);
+    // Brand logos, each a picture named after its brand.
+    const logos = ['Kia', 'Hyundai', 'Changan', 'Cadillac', 'BMW'].map((t, i) => node('Image', { x: 13 + i * 80, y: 676, w: 69, h: 92 }, [], { label: t }));
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 676, w: W, h: 92 }, logos, scrollingState()))), []);
+    // Posters named by a word are content laid sideways: a list.
+    const posters = ['Dune', 'Heat', 'Alien', 'Up'].map((t, i) => node('Group', { x: 10 + i * 95, y: 300, w: 90, h: 200 }, [node('Image', { x: 10 + i * 95, y: 300, w: 90, h: 160 }), text(t, { x: 16 + i * 95, y: 470, w: 70, h: 20 })], { actions: ['tap'] }));
+    assert.equal(detectLists(screenOf(collection(posters, 300, 200)))[0]?.cells.length, 4);
   });
 
   it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
