@@ -143,6 +143,31 @@ export function isDistinctParts(c: Candidate): boolean {
   return mostShare(c.cells, twins) < MOST || c.cells.filter(field).length > MOST * c.cells.length;
 }
 
+/**
+ * A key and its value (a caption over a figure, a name beside a word): exactly two texts, no
+ * picture, nothing pressed.
+ */
+function isKeyValue(n: UiNode): boolean {
+  const leaves: UiNode[] = [];
+  const walk = (m: UiNode): void => {
+    if (m.children.length === 0) leaves.push(m);
+    m.children.forEach(walk);
+  };
+  n.children.forEach(walk);
+  const texts = leaves.filter((m) => m.label || m.value);
+  return texts.length === 2 && !leaves.some((m) => m.role === 'Image') && !pressedWithin(n);
+}
+
+/**
+ * Tiles that are mostly a key and its value (ID 92770907, Height >185cm; Total assets $19,784)
+ * are the fields of one record, one person's or one account's, even where a collection holds
+ * them: the tiles of a grid are things a person opens or picks. Grids only: a column of a
+ * setting over its value is a settings list.
+ */
+export function isRecordFields(c: Candidate): boolean {
+  return c.grid && c.cells.filter((p) => isKeyValue(p.node)).length > MOST * c.cells.length;
+}
+
 /** The node or something inside it is pressed (tapped or held). */
 function pressedWithin(n: UiNode): boolean {
   return n.actions.includes('tap') || n.actions.includes('longPress') || n.children.some(pressedWithin);

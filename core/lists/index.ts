@@ -6,7 +6,7 @@ import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { declared, isControlStrip, isDistinctParts, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { declared, isControlStrip, isDistinctParts, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { recordCandidates } from './records.js';
 import { heldItems, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
@@ -59,7 +59,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (new Set(c.cells.map((p) => p.node.window)).size > 1) return false;
   // Members with an id each are the parts of one page, and a row of labels is a strip of
   // controls, even in a collection (blocks.ts).
-  if (isDistinctParts(c) || isControlStrip(c)) return false;
+  if (isDistinctParts(c) || isControlStrip(c) || isRecordFields(c)) return false;
   // A list the platform names is a list with one cell in view, and with cells of every kind (a
   // feed's composer, stories and posts), down or sideways: the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;

@@ -89,7 +89,8 @@ describe('detectLists', () => {
     const figure = (i: number, valueFirst: boolean) => {
       const [x, y] = [(i % 2) * 195, 150 + Math.floor(i / 2) * 57];
       const parts = [{ ...text(`Label ${i}`, { x: x + 4, y: y + 4, w: 60, h: 22 }), id: 'label' }, { ...text(`$${i}`, { x: x + 4, y: y + 28, w: 60, h: 24 }), id: 'value' }];
-      return node('Group', { x, y, w: 195, h: 57 }, valueFirst ? parts.reverse() : parts);
+      // Tapped: figures a person opens, not only one record's fields.
+      return node('Group', { x, y, w: 195, h: 57 }, valueFirst ? parts.reverse() : parts, { actions: ['tap'] });
     };
     const grid = (first: boolean) => node('Grid', { x: 0, y: 150, w: W, h: 228 }, Array.from({ length: 8 }, (_, i) => figure(i, first && i === 0)));
     assert.equal(detectLists(screenOf(grid(true)))[0]?.cells.length, 8, 'the first tile stays in the grid');
@@ -483,6 +484,23 @@ describe('detectLists', () => {
     // Posters named by a word are content laid sideways: a list.
     const posters = ['Dune', 'Heat', 'Alien', 'Up'].map((t, i) => node('Group', { x: 10 + i * 95, y: 300, w: 90, h: 200 }, [node('Image', { x: 10 + i * 95, y: 300, w: 90, h: 160 }), text(t, { x: 16 + i * 95, y: 470, w: 70, h: 20 })], { actions: ['tap'] }));
     assert.equal(detectLists(screenOf(collection(posters, 300, 200)))[0]?.cells.length, 4);
+  });
+
+  it('does not take tiles that are a key over its value for a grid: the fields of one record, even in a collection', () => {
+    const field = (key: string, value: string, x: number, y: number, extra: Partial<UiNode> = {}) =>
+      node('Group', { x, y, w: 180, h: 56 }, [text(key, { x, y, w: 100, h: 16 }), text(value, { x, y: y + 18, w: 120, h: 36 })], extra);
+    // One account's figures in a grid the platform names, above the account's positions.
+    const figures = node('Grid', { x: 0, y: 100, w: W, h: 168 }, ['Assets', 'Equity', 'Free', 'Margin', 'Today', 'Profit'].map((k, i) => field(k, `$${i}00`, (i % 2) * 195, 100 + Math.floor(i / 2) * 56)));
+    const positions = node('List', { x: 0, y: 300, w: W, h: 180 }, [0, 1, 2].map((i) => row(`BTCUSD ${i}`, 300 + i * 60)));
+    const [main, ...rest] = detectLists(screenOf(figures, positions));
+    assert.equal(main?.container, positions);
+    assert.deepEqual(rest, []);
+    // Facts of one profile, two to a line.
+    const lines = [0, 1, 2].map((r) => node('Group', { x: 0, y: 400 + r * 56, w: W, h: 56 }, [field(`Key ${r}a`, 'value', 10, 400 + r * 56), field(`Key ${r}b`, 'value', 200, 400 + r * 56)]));
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 400, w: W, h: 444 }, [node('Group', { x: 0, y: 400, w: W, h: 168 }, lines)], scrollingState()))), []);
+    // Products a person opens, a name over a price each, are a grid.
+    const products = node('Grid', { x: 0, y: 100, w: W, h: 168 }, ['Tea', 'Rice', 'Salt', 'Oil'].map((k, i) => field(k, '$2', (i % 2) * 195, 100 + Math.floor(i / 2) * 56, { actions: ['tap'] })));
+    assert.equal(detectLists(screenOf(products))[0]?.cells.length, 4);
   });
 
   it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
