@@ -76,6 +76,8 @@ interface WorkerConn {
   lastBeat: number;
   deviceIds: Set<string>;
   inFlight: Map<string, InFlight>;
+  /** Recording starts the worker has not answered yet: they end when it goes away. */
+  recordingStarts: Set<(ack: RecordingStartAck) => void>;
 }
 
 export interface DispatchRequest {
@@ -304,7 +306,7 @@ export class WorkerHub {
       this.drop(previous, 'the worker connected again');
       previous.socket.conn.close();
     }
-    const conn: WorkerConn = { workerId: data.workerId, tokenId, host: data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map() };
+    const conn: WorkerConn = { workerId: data.workerId, tokenId, host: data.host, socket, lastBeat: Date.now(), deviceIds: new Set(), inFlight: new Map(), recordingStarts: new Set() };
     this.workers.set(conn.workerId, conn);
     await this.setDevices(conn, data.devices);
     return conn;
@@ -393,6 +395,7 @@ export class WorkerHub {
     }
     conn.deviceIds = new Set();
     for (const flight of [...conn.inFlight.values()]) flight.settle(lost(flight.command, flight.received, why));
+    for (const settle of [...conn.recordingStarts]) settle({ ok: false, error: `the worker left before it answered recording:start (${why})` });
   }
 
   private checkHeartbeats(): void {
@@ -495,13 +498,20 @@ export class WorkerHub {
   async startRecording(deviceId: string, recordingId: string): Promise<RecordingStartAck> {
     const owner = this.ownerOf(deviceId);
     if (!owner) return { ok: false, error: `device ${deviceId} is offline` };
-    try {
-      const raw: unknown = await owner.socket.timeout(RECORDING_START_TIMEOUT_MS).emitWithAck('recording:start', { deviceId, recordingId });
-      const parsed = RecordingStartAckSchema.safeParse(raw);
-      return parsed.success ? parsed.data : { ok: false, error: 'the worker answered recording:start with a malformed ack' };
-    } catch {
-      return { ok: false, error: `the worker did not answer recording:start within ${RECORDING_START_TIMEOUT_MS} ms` };
-    }
+    // Not socket.io's own ack timeout: its timer outlives a closed hub by up to 5 s.
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle({ ok: false, error: `the worker did not answer recording:start within ${RECORDING_START_TIMEOUT_MS} ms` }), RECORDING_START_TIMEOUT_MS);
+      const settle = (ack: RecordingStartAck) => {
+        clearTimeout(timer);
+        owner.recordingStarts.delete(settle);
+        resolve(ack);
+      };
+      owner.recordingStarts.add(settle);
+      owner.socket.emit('recording:start', { deviceId, recordingId }, (raw: unknown) => {
+        const parsed = RecordingStartAckSchema.safeParse(raw);
+        settle(parsed.success ? parsed.data : { ok: false, error: 'the worker answered recording:start with a malformed ack' });
+      });
+    });
   }
 
   stopRecording(deviceId: string, recordingId: string): void {

@@ -127,6 +127,8 @@ export class RecordingManager {
     const recording: LiveRecording = { id, leaseId: lease.id, deviceId: lease.deviceId, writer };
     this.live.set(lease.deviceId, recording);
     const ack = await this.workers.startRecording(lease.deviceId, id);
+    // A hub closing meanwhile has finished the writer already (close()).
+    if (this.closed) return;
     if (!ack.ok) {
       this.errors.set(lease.id, ack.error);
       if (this.live.get(lease.deviceId) === recording) this.live.delete(lease.deviceId);
