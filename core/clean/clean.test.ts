@@ -141,6 +141,20 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
     assert.ok(!seen.includes('Under the button'), 'what lies under the bar with the button is covered');
   });
 
+  it('looks through wrappers as large as a raised layer: a ComposeView holding one small tools button, raised over a React Native page, hides only that button\'s corner', () => {
+    const node = (bounds: string, order: number, cls: string, children = '') =>
+      `<node class="${cls}" package="com.example.quiz" text="" content-desc="" resource-id="" drawing-order="${order}" bounds="${bounds}">${children}</node>`;
+    const text = (bounds: string, t: string) => `<node class="android.widget.TextView" package="com.example.quiz" text="${t}" content-desc="" resource-id="" drawing-order="1" bounds="${bounds}"/>`;
+    const tools = `<node class="android.widget.ImageView" package="com.example.quiz" text="" content-desc="Tools" resource-id="" drawing-order="0" bounds="[910,77][978,145]"/>`;
+    const corner = node('[0,0][273,331]', 0, 'android.view.View', tools);
+    const layer = node('[0,0][1080,2400]', 2, 'android.widget.LinearLayout', node('[0,0][1080,2400]', 1, 'androidx.compose.ui.platform.ComposeView', node('[0,0][1080,2400]', 0, 'android.view.View', corner)));
+    const rows = [429, 689, 949].map((y, i) => node(`[53,${y}][1028,${y + 223}]`, 1, 'android.view.ViewGroup', text(`[365,${y + 50}][849,${y + 114}]`, `Player ${i}`))).join('');
+    const page = node('[0,0][1080,2400]', 1, 'android.widget.FrameLayout', node('[0,376][1080,2232]', 1, 'android.widget.ScrollView', rows));
+    const dump = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">${node('[0,0][1080,2400]', 0, 'android.widget.FrameLayout', layer + page)}</hierarchy>`;
+    const seen = labels(parseScreen(dump).root);
+    for (const l of ['Tools', 'Player 0', 'Player 1', 'Player 2']) assert.ok(seen.includes(l), `${l} is seen`);
+  });
+
   it('hides what a later panel covers where no paint order is given: rows under an open drawer, a title under the bottom bar', () => {
     const node = (bounds: string, attrs: string, children = '') =>
       `<node class="android.widget.FrameLayout" package="com.example.mail" text="" content-desc="" resource-id="" bounds="${bounds}" ${attrs}>${children}</node>`;

@@ -1,7 +1,7 @@
 import { containsRect, intersectRect, rectArea, type Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { modalLayers, paintedOver, paintSpans, type ModalLayer, type PaintSpans } from './modal-layers.js';
-import { showsSomething } from './visibility.js';
+import { sameRect, showsSomething } from './visibility.js';
 
 /** A node this much under a panel is hidden by it (a row whose last few points peek out beside a drawer). */
 const MOSTLY = 0.9;
@@ -65,13 +65,16 @@ function contentBox(node: UiNode, screen: Rect): Rect | null {
  * Where a raised sibling is opaque: all of it when it says or does something itself, else the
  * parts of it that show something. A layer that only holds empty frames and a floating button
  * (a compose button's layer over the inbox) hides what lies under the button, not the inbox;
- * an open search view, whose page holds its field and suggestions, hides it all.
+ * an open search view, whose page holds its field and suggestions, hides it all. A wrapper as
+ * large as the layer is the layer again (a ComposeView's root view holding a small tools
+ * button): its parts are what it holds.
  */
 function shownParts(node: UiNode, seen: Rect, screen: Rect): Rect[] {
   if (node.label || node.value || node.actions.length > 0) return [seen];
   return node.children.flatMap((c) => {
     const part = intersectRect(c.frame, seen);
-    return part && showsSomething(c, screen) ? [part] : [];
+    if (!part || !showsSomething(c, screen)) return [];
+    return sameRect(part, seen) ? shownParts(c, part, screen) : [part];
   });
 }
 
