@@ -252,14 +252,18 @@ describe('web device on the demo app (headless Chromium)', () => {
   it('waits for a finite animation but reports it when the wait is too short', async () => {
     const screen = await device.describe();
     const search = one(screen, (n) => n.role === 'Tab' && n.label === 'Search', 'Search tab');
+    // The screen slides in; its 400 ms are stretched to 30 s here, so that a tap slowed by a
+    // loaded machine cannot leave the short wait to begin after the slide-in ended.
+    await device.evaluate(`document.head.insertAdjacentHTML('beforeend', '<style id="long-slide">.screen.entering { animation-duration: 30s }</style>')`);
     await device.perform(admitTimeline(tap(rectCentre(search.visibleFrame as Rect)), device.info.size));
-    // The screen slides in for 400 ms: a 100 ms wait cannot see it settle, and a full wait ends
-    // only after the animation.
     assert.deepEqual((await device.waitForStill({ timeoutMs: 100 })).still, false);
+    // Its last 300 ms remain: a full wait ends only after the animation and its animationend handler.
+    await device.evaluate(`for (const a of document.getAnimations()) if (a.animationName === 'screen-enter') a.currentTime = 29700`);
     const still = await device.waitForStill();
     assert.equal(still.still, true);
     assert.equal(await device.evaluate('document.querySelectorAll(".screen.entering").length'), 0, 'the slide-in is over');
     assert.equal(await demoState('route'), 'search');
+    await device.evaluate('document.getElementById("long-slide").remove()');
   });
 
   it('takes screenshots with one pixel per point and crops that keep their origin', async () => {
