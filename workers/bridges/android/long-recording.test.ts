@@ -54,7 +54,9 @@ describe('a recording whose frames stop before it was asked to end', { skip: wit
     vd.device.animate(60_000);
     await new Promise((r) => setTimeout(r, 1000));
     vd.setReachable(false);
-    const error = await Promise.race([ended, new Promise<string>((r) => setTimeout(() => r('still recording after 20 s'), 20_000))]);
+    let timer: NodeJS.Timeout | undefined;
+    const error = await Promise.race([ended, new Promise<string>((r) => (timer = setTimeout(() => r('still recording after 20 s'), 20_000)))]);
+    clearTimeout(timer);
     assert.match(error ?? 'a clean stop', /^ended early: the device's frames stopped \(screenrecord: screenrecord could not start: the Android device .* is not reachable/);
     vd.setReachable(true);
   });
