@@ -5,19 +5,29 @@ import { isCollection } from './roles.js';
 import { rowsOf, scrolls } from './siblings.js';
 import type { Candidate, Placed } from './types.js';
 
+/**
+ * What shows the list and cuts its ends: the nearest of its container and the container's
+ * holders that scrolls or is a declared collection (a plain column laid in a scrolling page is
+ * cut by the page's edge); none where nothing scrolls it (the screen's edge then).
+ */
+export function viewport(container: Placed | null): Rect | null {
+  for (let p = container; p; p = p.parent) if (isCollection(p.node) || scrolls(p)) return p.vis;
+  return null;
+}
+
 /** Shorter than this share of the other cells' median, an end cell at the edge has been cut. */
 const CUT_SHARE = 0.9;
 
 /**
- * The first and last cells that the edge of what shows them cuts off: the list's own frame when
- * it scrolls or is a declared collection, else the screen. Such a cell lies at that edge and is
+ * The first and last cells that the edge of what shows them cuts off: the viewport's (the list's
+ * own frame, or that of the page scrolling it), else the screen's. Such a cell lies at that edge and is
  * either visibly cut (its visible part is shorter than its frame) or, where the platform already
  * clipped its bounds (uiautomator), clearly shorter than the other cells. In a grid, every tile of
  * the first or last row is such a cell.
  */
 export function clippedEnds(c: Candidate, screen: Screen): Placed[] {
   if (c.cells.length < 2) return [];
-  const clip: Rect = c.container && (isCollection(c.container.node) || scrolls(c.container)) ? c.container.vis : { x: 0, y: 0, ...screen.size };
+  const clip: Rect = viewport(c.container) ?? { x: 0, y: 0, ...screen.size };
   const [start, length] = along(clip, c.axis);
   const ordered = [...c.cells].sort((a, b) => along(a.vis, c.axis)[0] - along(b.vis, c.axis)[0]);
   // A grid's end is a whole row of tiles: the edge cuts every tile of its first or last row.

@@ -870,3 +870,16 @@ describe('cells of a found list (counts)', () => {
     assert.deepEqual(main?.cells.map((c) => c.label), labelsOf);
   });
 });
+
+describe('clipped end cells of a column laid in a scrolling page', () => {
+  it('marks the last row that the page\'s scroll view cuts, where the bounds are already cut short (uiautomator)', () => {
+    const day = (label: string, y: number, h = 57) => node('Group', { x: 8, y, w: 374, h }, [text(label, { x: 20, y: y + 4, w: 200, h: Math.min(22, h - 2) })], { actions: ['tap'] });
+    // Six whole days and a seventh cut to 18 points at the scroll view's bottom, above a tab bar.
+    const days = node('Group', { x: 8, y: 400, w: 374, h: 360 }, [...['Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].map((d, i) => day(d, 400 + i * 57)), day('Mon', 742, 18)]);
+    const page = node('ScrollView', { x: 0, y: 100, w: W, h: 660 }, [node('Group', { x: 0, y: 100, w: W, h: 660 }, [text('Forecast', { x: 16, y: 120, w: 200, h: 30 }), days])], scrollingState());
+    const tabs = node('Group', { x: 0, y: 760, w: W, h: 84 }, [text('Home', { x: 20, y: 780, w: 60, h: 20 })]);
+    const [main] = detectLists(screenOf(page, tabs));
+    assert.equal(main?.cells.length, 7);
+    assert.deepEqual(main?.clipped.map((c) => c.children[0]?.label), ['Mon']);
+  });
+});

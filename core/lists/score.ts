@@ -2,6 +2,7 @@ import type { Size } from '../model/geometry.js';
 import { aligned, across, along, median, near, union } from './geometry.js';
 import { isCell, isCollection, isInput } from './roles.js';
 import { scrolls } from './siblings.js';
+import { viewport } from './clipped.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** A size within this fraction of the median fits the list. */
@@ -18,13 +19,14 @@ export interface Scored {
 }
 
 /**
- * A first or last cell cut off by a scrolling container's edge (or the screen's) says nothing
- * about the size of the rows: left out when it is shorter than the others or visibly clipped.
- * A plain container only wraps its children, so touching its edge means nothing.
+ * A first or last cell cut off by the edge of what scrolls the list (clipped.ts' viewport, or
+ * the screen's) says nothing about the size of the rows: left out when it is shorter than the
+ * others or visibly clipped. A plain container only wraps its children, so touching its own
+ * edge means nothing.
  */
 function measured(c: Candidate, screen: Size): Placed[] {
   const axis = c.axis;
-  const clipper = c.container && (isCollection(c.container.node) || scrolls(c.container)) ? c.container.vis : { x: 0, y: 0, ...screen };
+  const clipper = viewport(c.container) ?? { x: 0, y: 0, ...screen };
   const [start, length] = along(clipper, axis);
   const sizes = c.cells.map((p) => along(p.node.frame, axis)[1]);
   return c.cells.filter((p, i) => {
