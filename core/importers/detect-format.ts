@@ -1,5 +1,6 @@
+import { SimlabError } from '../contract/envelope.js';
 import type { TreeFormat } from './formats.js';
-import { unknownFormat } from './parse-error.js';
+import { positionOfText, unknownFormat } from './parse-error.js';
 
 /**
  * Each format's tell-tale marks, looked for anywhere in the text so that a truncated dump is
@@ -26,6 +27,15 @@ export function detectFormat(text: string): TreeFormat {
   const marks = head.startsWith('<') ? XML_MARKS : head.startsWith('{') || head.startsWith('[') ? JSON_MARKS : [];
   for (const [format, ...all] of marks) if (all.every((mark) => mark.test(head))) return format;
   if (head === '') throw unknownFormat('the tree is empty, so its format cannot be told');
+  // A dump that failed (`uiautomator dump` on a screen still moving) saves its error line instead.
+  const error = /^ERROR: [^\n]*/.exec(head)?.[0];
+  if (error !== undefined) {
+    const where = positionOfText(text, error);
+    throw new SimlabError('INVALID_ARGS', `the text is the capturing tool's error, not a tree: ${error.trim()}`, {
+      hint: 'capture the screen again once it is still',
+      details: { line: where.line, column: where.column, offset: where.offset, length: text.length },
+    });
+  }
   const kind = head.startsWith('<') ? 'an XML document' : marks.length > 0 ? 'a JSON document' : 'neither XML nor JSON';
   throw unknownFormat(`cannot tell the tree format: the text is ${kind} without the marks of a known format`);
 }

@@ -45,7 +45,10 @@ function toElement(raw: Ordered): XmlElement | null {
  * Parses XML into elements, after validating it so that a malformed or truncated dump is
  * reported with the line and column where it broke (the parser alone would guess silently).
  */
-export function parseXml(text: string, format: TreeFormat): XmlElement {
+export function parseXml(saved: string, format: TreeFormat): XmlElement {
+  // The declaration is ignored anyway, and after blanked chatter or a stray newline the validator
+  // would refuse it: blanked like the chatter, so positions still point into the file as saved.
+  const text = saved.replace(/^(\s+)(<\?xml[^>]*>)/, (_, space: string, declaration: string) => space + ' '.repeat(declaration.length));
   const verdict = XMLValidator.validate(text);
   if (verdict !== true) {
     const { line, col, msg } = verdict.err;
