@@ -87,13 +87,14 @@ const picturesOf = (n: UiNode): UiNode[] => [...(n.role === 'Image' ? [n] : []),
 const isIconSized = (n: UiNode): boolean => Math.max(n.frame.w, n.frame.h) <= ICON_SIDE;
 
 /**
- * Its text spans a fair part of its height, as a label's does in a chip or a tab: a card whose
- * short title takes a sliver of it holds something the platform left unnamed (a poster).
+ * Its text and icons span a fair part of its height, as a label's does in a chip or a tab (with
+ * its icon over it): a card whose short title takes a sliver of it holds something the platform
+ * left unnamed (a poster).
  */
 function textFills(n: UiNode): boolean {
   const spans: Array<[number, number]> = [];
   const walk = (m: UiNode): void => {
-    if (m !== n && (m.label || m.value)) spans.push([m.frame.y, m.frame.y + m.frame.h]);
+    if (m !== n && (m.label || m.value || m.role === 'Image')) spans.push([m.frame.y, m.frame.y + m.frame.h]);
     m.children.forEach(walk);
   };
   walk(n);
@@ -120,7 +121,12 @@ function saysALabel(n: UiNode): boolean {
 export function isControlStrip(c: Candidate): boolean {
   if (c.grid) return !declared(c) && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
   if (c.axis !== 'horizontal') return false;
-  return c.cells.every((p) => picturesOf(p.node).every(isIconSized) && saysALabel(p.node) && textFills(p.node));
+  return c.cells.every((p) => looksLikeControl(p.node));
+}
+
+/** Shows at most an icon or a logo and says only a label: a tab, a chip, a shortcut, a key. */
+export function looksLikeControl(n: UiNode): boolean {
+  return picturesOf(n).every(isIconSized) && saysALabel(n) && textFills(n);
 }
 
 /**

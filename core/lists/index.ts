@@ -8,7 +8,7 @@ import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { declared, isControlStrip, isDistinctParts, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { recordCandidates } from './records.js';
-import { heldItems, scrolls, siblingCandidates } from './siblings.js';
+import { itemTiles, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
@@ -75,7 +75,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (!collection && 2 * c.cells.filter((p) => holdsInput(p.node)).length >= c.cells.length) return false;
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
-  if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && heldItems(c.cells))) return false;
+  if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && itemTiles(c.cells))) return false;
   // Lines of one card, the unlike blocks of a page (blocks.ts).
   if (isTextLines(c) || isUnlikeBlocks(c)) return false;
   // A narrow column of icon-sized cells at the side (an editor's tools, a video's like and share

@@ -503,6 +503,20 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(products))[0]?.cells.length, 4);
   });
 
+  it('reads tapped tiles that show more than a control as a grid where the page does not scroll: a quiz\'s picture answers, a kiosk\'s drinks; keys stay keys', () => {
+    const tile = (i: number, children: (x: number, y: number) => UiNode[]) => {
+      const [x, y] = [16 + (i % 2) * 190, 200 + Math.floor(i / 2) * 190];
+      return node('Group', { x, y, w: 180, h: 180 }, children(x, y), { actions: ['tap'] });
+    };
+    const answers = ['the boy', 'one', 'the girl', 'the woman'].map((t, i) => tile(i, (x, y) => [node('Image', { x, y, w: 180, h: 150 }), text(t, { x, y: y + 155, w: 180, h: 22 })]));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 200, w: W, h: 380 }, answers)))[0]?.cells, answers);
+    const drinks = ['Raspberry', 'Melon', 'Grapefruit', 'Lime'].map((t, i) => tile(i, (x, y) => [text(t, { x: x + 80, y: y + 10, w: 90, h: 20 }), text('from 1 ₽', { x: x + 80, y: y + 150, w: 90, h: 20 })]));
+    assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 200, w: W, h: 380 }, drinks)))[0]?.cells.length, 4);
+    // A dialer's keys, a digit over its letters, only say a label.
+    const keys = ['1', '2 ABC', '3 DEF', '4 GHI'].map((t, i) => tile(i, (x, y) => t.split(' ').map((part, j) => text(part, { x: x + 70, y: y + 60 + j * 40, w: 40, h: 36 }))));
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 200, w: W, h: 380 }, keys))), []);
+  });
+
   it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
     const part = (id: string, y: number, h: number, n = 1) => node('Group', { x: 0, y, w: W, h }, Array.from({ length: n }, (_, i) => text(`${id} ${i}`, { x: 18 + i * 100, y, w: 90, h: Math.min(h, 25) })), { id });
     // A price, an instalment line of two texts, a title, an offer link, four badges.

@@ -3,6 +3,7 @@ import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
 import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
 import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
+import { looksLikeControl } from './blocks.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -389,14 +390,17 @@ function trimStrangerTiles(tiles: Placed[]): Placed[] {
 }
 
 /**
- * Items a person can press and hold (to move them, to open a menu on one): most tiles of the
- * grid can. A page of them is a collection even where it does not scroll (a home screen's
- * icons); a keypad's keys and a menu's buttons are only tapped.
+ * Tiles that are items, a collection even where the page does not scroll: most of them can be
+ * pressed and held (to move them, to open a menu on one: a home screen's icons), or tapped and
+ * showing more than a control does (a picture and its caption, a drink's name and price: the
+ * answers of a quiz, a kiosk's drinks). A keypad's keys and a menu's buttons are only tapped
+ * and say a label.
  */
-export function heldItems(tiles: readonly Placed[]): boolean {
+export function itemTiles(tiles: readonly Placed[]): boolean {
   const [first] = tiles;
   if (first && !declaresPressing(first)) return true;
-  return tiles.filter((t) => t.node.actions.includes('longPress')).length > tiles.length / 2;
+  const item = (t: Placed) => t.node.actions.includes('longPress') || (t.node.actions.includes('tap') && !looksLikeControl(t.node));
+  return tiles.filter(item).length > tiles.length / 2;
 }
 
 const pressingDeclared = new WeakMap<UiNode, boolean>();
@@ -518,7 +522,7 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
 
   const out: Candidate[] = [];
   const tiles = gridOf(pool, parent.vis);
-  const grid = tiles && (collects || heldItems(tiles)) ? tiles : null;
+  const grid = tiles && (collects || itemTiles(tiles)) ? tiles : null;
   if (grid) out.push(make(grid, 'vertical', true));
   const inGrid = new Set(grid ?? []);
   const outsideGrid = (g: Placed[]) => !g.every((m) => inGrid.has(m));
