@@ -139,7 +139,9 @@ describe('the minicap frame path on devices', { skip: withoutFixtures() || (PREB
     await until(() => vd.device.abstractSockets.has('minicap'), 'the leftover minicap');
     const device = await openAndroidDevice({ client: lab().client, serial: vd.serial });
     try {
-      const ended = await Promise.race([leftover, new Promise<null>((r) => setTimeout(() => r(null), 5000))]);
+      let timer: NodeJS.Timeout | undefined;
+      const ended = await Promise.race([leftover, new Promise<null>((r) => (timer = setTimeout(() => r(null), 5000)))]);
+      clearTimeout(timer);
       assert.equal(ended?.code, 137, 'the leftover was ended');
       const frames: Frame[] = [];
       const stop = device.frames((f) => frames.push(f));
