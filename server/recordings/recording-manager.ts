@@ -85,6 +85,8 @@ export class RecordingManager {
   async close(): Promise<void> {
     this.closed = true;
     for (const off of this.unsubscribers) off();
+    // Recordings being stopped wait no longer for their last pieces (STOP_GRACE_MS): the hub is going.
+    for (const recording of this.live.values()) recording.ended?.();
     await Promise.all([...this.live.values()].map((r) => r.writer.finish('hub_stopped')));
     this.live.clear();
   }
@@ -96,6 +98,7 @@ export class RecordingManager {
   }
 
   private async align(deviceId: string): Promise<void> {
+    if (this.closed) return;
     const lease = await this.store.liveLease(deviceId, Date.now());
     const online = this.workers.device(deviceId)?.online ?? false;
     const current = this.live.get(deviceId);
