@@ -91,6 +91,11 @@ describe('what the capturing tools write around a dump', () => {
     assert.deepEqual(labelsOf(utf8(`${dump('Home')}\r\nUI hierarchy dumped to: /dev/tty\r\n`)), ['Home']);
   });
 
+  it('keeps a label that quotes the trailing message (a terminal on screen), in a dump on one line', () => {
+    const quoted = 'adb: UI hierchary dumped to: /sdcard/ui.xml';
+    assert.deepEqual(labelsOf(dump(quoted)), [quoted]);
+  });
+
   it("reads a dump after the old linker's warnings that `adb shell` mixes in", () => {
     const saved = `WARNING: linker: /system/bin/app_process has text relocations.\nWARNING: linker: libdvm.so: unused DT entry\n${dump('Home')}`;
     assert.deepEqual(labelsOf(saved), ['Home']);

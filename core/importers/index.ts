@@ -53,7 +53,8 @@ function importCdpAxText(text: string): Screen {
 const CHATTER = [
   /^Running on [^\n]*\n(?:[^{\n][^\n]*\n)*/,
   /^(?:WARNING: linker: [^\n]*\n)+/,
-  /UI hier\w* dumped to: [^\n]*\s*$/,
+  // After the document's last tag: a label on screen may quote the message (a terminal's output).
+  /UI hier\w* dumped to: [^\n<>]*\s*$/,
 ];
 
 const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
