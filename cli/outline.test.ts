@@ -26,7 +26,7 @@ async function simlab(...args: string[]): Promise<{ code: number; stdout: string
 }
 
 /** The CLI with `input` on its standard input. */
-function simlabWithInput(input: string, ...args: string[]): Promise<{ code: number | null; stdout: string }> {
+function simlabWithInput(input: string | Uint8Array, ...args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, argvOf(args), { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     let stdout = '';
@@ -113,6 +113,23 @@ describe('simlab outline', () => {
     assert.equal(env.error.code, 'INVALID_ARGS');
     assert.equal(env.error.details.file, cut);
     assert.ok(typeof env.error.details.line === 'number' || typeof env.error.details.offset === 'number', JSON.stringify(env.error.details));
+  });
+
+  it('reads dumps as agents save them: UTF-16 from PowerShell, the /dev/tty trailer, a named encoding', async () => {
+    const xml = (label: string) =>
+      `<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation="0"><node index="0" text="${label}" ` +
+      'class="android.widget.Button" package="a.b" clickable="true" enabled="true" bounds="[0,0][1080,200]" /></hierarchy>';
+    const utf16 = join(tmp, 'powershell.xml');
+    writeFileSync(utf16, Buffer.from(`\uFEFF${xml('Émile')}\r\n`, 'utf16le'));
+    assert.match((await simlab('outline', '--file', utf16)).stdout, /@1 Button "Émile"/);
+    const piped = await simlabWithInput(`${xml('Home')}UI hierchary dumped to: /dev/tty\n`, 'outline', '--file', '-');
+    assert.match(piped.stdout, /@1 Button "Home"/);
+    const [before, after] = xml('@').split('@') as [string, string];
+    const gbk = Buffer.concat([Buffer.from(before), Buffer.from('b5c7c2bc', 'hex'), Buffer.from(after)]);
+    assert.match((await simlabWithInput(gbk, 'outline', '--file', '-', '--encoding', 'gbk')).stdout, /@1 Button "登录"/);
+    const unknown = await simlabWithInput(gbk, 'outline', '--file', '-', '--encoding', 'klingon', '--json');
+    assert.equal(unknown.code, 1);
+    assert.equal(JSON.parse(unknown.stdout).error.code, 'INVALID_ARGS');
   });
 
   it('fails with exit 1 for a file in no known format', async () => {

@@ -11,17 +11,20 @@ const MAX_DUMP_BYTES = 64 * 1024 * 1024;
 export interface DumpOptions {
   format?: TreeFormat;
   scale?: number;
+  /** The dump's text encoding, when its bytes and declaration do not tell it (see decodeDump). */
+  encoding?: string;
 }
 
-function readText(path: string): string {
+/** The raw bytes: the importer decodes them, as saved (BOM, UTF-16, the XML declaration). */
+function readBytes(path: string): Buffer {
   try {
     // `-` is standard input, so a dump can be piped straight in (`adb exec-out uiautomator dump /dev/tty`).
-    if (path === '-') return readFileSync(0, 'utf8');
+    if (path === '-') return readFileSync(0);
     const size = statSync(path).size;
     if (size > MAX_DUMP_BYTES) {
       throw new SimlabError('INVALID_ARGS', `${path} is ${size} bytes; dumps above ${MAX_DUMP_BYTES} bytes are refused`);
     }
-    return readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (err) {
     if (err instanceof SimlabError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
@@ -32,9 +35,9 @@ function readText(path: string): string {
 
 /** A captured UI tree file as the cleaned screen an outline is built from. */
 export function readDump(path: string, options: DumpOptions = {}): Screen {
-  const text = readText(path);
+  const bytes = readBytes(path);
   try {
-    return cleanScreen(importScreen(text, options));
+    return cleanScreen(importScreen(bytes, options));
   } catch (err) {
     if (err instanceof SimlabError) {
       throw new SimlabError(err.code, `${path}: ${err.message}`, { ...err.options, details: { file: path, ...err.options.details } });

@@ -12,6 +12,7 @@ import { runLocal, usageError } from './local-run.js';
 interface OutlineOptions {
   file: string;
   format?: TreeFormat;
+  encoding?: string;
   scale?: string;
   json?: boolean;
   interactive?: boolean;
@@ -25,7 +26,12 @@ interface OutlineOptions {
 function snapshotOf(path: string, options: OutlineOptions): Snapshot {
   const scale = options.scale === undefined ? undefined : Number(options.scale);
   if (scale !== undefined && !(Number.isFinite(scale) && scale > 0)) throw usageError(`--scale wants a positive number, got "${options.scale}"`);
-  return buildSnapshot(readDump(path, { ...(options.format ? { format: options.format } : {}), ...(scale ? { scale } : {}) }));
+  const dump = readDump(path, {
+    ...(options.format ? { format: options.format } : {}),
+    ...(options.encoding ? { encoding: options.encoding } : {}),
+    ...(scale ? { scale } : {}),
+  });
+  return buildSnapshot(dump);
 }
 
 function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: string } {
@@ -47,6 +53,7 @@ export function outlineCommand(): Command {
     .description('the outline of a captured UI tree dump (or the settled diff between two dumps)')
     .requiredOption('--file <dump>', 'a captured UI tree (uiautomator / Appium / XCUITest XML, Rico, idb/AXe or CDP JSON); - reads standard input')
     .addOption(new Option('--format <format>', 'the dump format (default: detected)').choices([...TREE_FORMATS]))
+    .option('--encoding <label>', 'the text encoding, when the file does not tell it truly (default: its BOM, else its XML declaration, else UTF-8)')
     .option('--scale <n>', 'device pixels per point (default: per format)')
     .option('--diff <dump>', 'a second dump: print the settled diff from --file to it')
     .option('--interactive', 'only what takes an action, with the nearest label of each unlabelled one')
