@@ -74,8 +74,9 @@ function acts(p: Placed, container: Placed | null): boolean {
   return false;
 }
 
+/** What a node and its parts say; a picture's label describes it (alt text), it says nothing. */
 function says(n: UiNode, into: Set<string>): Set<string> {
-  for (const t of [n.label, n.value]) if (t?.trim()) into.add(t.trim());
+  if (n.role !== 'Image') for (const t of [n.label, n.value]) if (t?.trim()) into.add(t.trim());
   for (const c of n.children) says(c, into);
   return into;
 }

@@ -471,7 +471,7 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 367, w: W, h: 170 }, cards, scrolling)))[0]?.cells.length, 3);
   });
 
-  it('does not take a row of shortcuts or logos for a list: each shows at most an icon and says a name', () => {
+  it('does not take a row of shortcuts, logos or swatches for a list: each shows at most an icon and says a name', () => {
     const collection = (children: UiNode[], y: number, h: number) => node('List', { x: 0, y, w: W, h }, children, { states: { scrollable: true }, actions: ['scroll'] });
     // A bank's shortcuts: an icon over a word each.
     const shortcuts = ['Transfer', 'Top up', 'Pay bills', 'Withdraw'].map((t, i) =>
@@ -481,6 +481,11 @@ describe('detectLists', () => {
     // Brand logos, each a picture named after its brand.
     const logos = ['Kia', 'Hyundai', 'Changan', 'Cadillac', 'BMW'].map((t, i) => node('Image', { x: 13 + i * 80, y: 676, w: 69, h: 92 }, [], { label: t }));
     assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 676, w: W, h: 92 }, logos, scrollingState()))), []);
+    // Colour swatches: what their pictures' labels describe is no text of theirs.
+    const swatches = ['Black', 'Blue', 'Gray', 'Green'].map((t, i) =>
+      node('Group', { x: 21 + i * 52, y: 569, w: 37, h: 37 }, [...(i === 0 ? [node('Image', { x: 21, y: 569, w: 37, h: 37 }, [], { label: 'Indicates when color is selected' })] : []), node('Image', { x: 26 + i * 52, y: 574, w: 26, h: 26 }, [], { label: `${t} color` })], { actions: ['tap'] }),
+    );
+    assert.deepEqual(detectLists(screenOf(collection(swatches, 569, 37))), []);
     // Posters named by a word are content laid sideways: a list.
     const posters = ['Dune', 'Heat', 'Alien', 'Up'].map((t, i) => node('Group', { x: 10 + i * 95, y: 300, w: 90, h: 200 }, [node('Image', { x: 10 + i * 95, y: 300, w: 90, h: 160 }), text(t, { x: 16 + i * 95, y: 470, w: 70, h: 20 })], { actions: ['tap'] }));
     assert.equal(detectLists(screenOf(collection(posters, 300, 200)))[0]?.cells.length, 4);
