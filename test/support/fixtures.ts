@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { decodeDump } from '../../core/importers/decode-dump.js';
 
 /** The repository root. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -64,6 +65,7 @@ export interface Fixture {
   /** Path relative to the fixtures folder, as LABELS.tsv names it (e.g. `android/appium_settings_top.xml`). */
   name: string;
   path: string;
+  /** The dump's bytes decoded as the importers decode them (BOM, UTF-16, the XML declaration). */
   text: string;
 }
 
@@ -74,7 +76,7 @@ export function loadFixtures(): Fixture[] {
     for (const file of readdirSync(join(FIXTURES_DIR, dir)).sort()) {
       if (!/\.(xml|json)$/.test(file)) continue;
       const path = join(FIXTURES_DIR, dir, file);
-      out.push({ name: relative(FIXTURES_DIR, path), path, text: readFileSync(path, 'utf8') });
+      out.push({ name: relative(FIXTURES_DIR, path), path, text: decodeDump(readFileSync(path)) });
     }
   }
   return out;
@@ -82,7 +84,7 @@ export function loadFixtures(): Fixture[] {
 
 export function loadFixture(name: string, dir = FIXTURES_DIR): Fixture {
   const path = join(dir, name);
-  return { name, path, text: readFileSync(path, 'utf8') };
+  return { name, path, text: decodeDump(readFileSync(path)) };
 }
 
 /** A folder's LABELS.tsv as records keyed by its header. */
