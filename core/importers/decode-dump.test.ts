@@ -114,6 +114,14 @@ describe('what the capturing tools write around a dump', () => {
     assert.deepEqual([err.options.details?.line, err.options.details?.column], [1, 1]);
   });
 
+  it("reads the page source inside a WebDriver answer saved from Appium's /source", () => {
+    const answer = JSON.stringify({ sessionId: 'e9087046', value: dump('Home').replace('><node', '>\r\n  <node') });
+    assert.deepEqual(labelsOf(utf8(answer)), ['Home']);
+    const broken = JSON.stringify({ value: dump('Home').replace('</hierarchy>', '\n</hierarch>') });
+    const err = invalidArgs(() => importScreen(broken));
+    assert.deepEqual([err.options.details?.format, err.options.details?.line], ['android-xml', 2]);
+  });
+
   it('garbage bytes, in any encoding, are INVALID_ARGS with a position', () => {
     invalidArgs(() => importScreen(hex('89504e470d0a1a0a0000000d49484452')));
     const cut = utf16(dump('Home').slice(0, 150), 'le', true);

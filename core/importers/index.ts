@@ -8,7 +8,7 @@ import { isTreeFormat, type TreeFormat } from './formats.js';
 import { importIdbJson } from './idb-json.js';
 import type { ImportOptions, Importer } from './import-options.js';
 import { importIosXml } from './ios-xml.js';
-import { parseJson } from './json-text.js';
+import { isJsonObject, parseJson } from './json-text.js';
 import { importMaestroJson } from './maestro-json.js';
 import { unknownFormat } from './parse-error.js';
 import { importRico } from './rico.js';
@@ -60,6 +60,20 @@ const CHATTER = [
 const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
 
 /**
+ * The XML page source inside a WebDriver answer (`curl .../session/<id>/source` from Appium
+ * saves `{"value": "<?xml ...", "sessionId": ...}`); a broken one is then placed in that XML.
+ */
+function webDriverPageSource(text: string): string | undefined {
+  if (!/^\s*\{/.test(text) || !/"value"\s*:\s*"\s*</.test(text)) return undefined;
+  try {
+    const answer: unknown = JSON.parse(text);
+    return isJsonObject(answer) && typeof answer.value === 'string' ? answer.value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
  * A raw UI tree (any of TREE_FORMATS, detected unless `format` is given) as a normalized
  * Screen: frames in points, roles, labels, states and actions, every node `source: 'ax'`.
  * Bytes are decoded first (see decodeDump). Not cleaned: invisible and layout-only nodes are
@@ -69,7 +83,8 @@ const blank = (text: string): string => text.replace(/[^\n]/g, ' ');
 export function importScreen(dump: string | Uint8Array, options: ImportScreenOptions = {}): Screen {
   const text = dump instanceof Uint8Array ? decodeDump(dump, options.encoding) : dump;
   if (typeof text !== 'string') throw new SimlabError('INVALID_ARGS', 'the tree must be text');
-  const body = CHATTER.reduce((t, noise) => t.replace(noise, blank), text.replace(/^\uFEFF/, ''));
+  const saved = CHATTER.reduce((t, noise) => t.replace(noise, blank), text.replace(/^\uFEFF/, ''));
+  const body = webDriverPageSource(saved) ?? saved;
   const format = options.format ?? detectFormat(body);
   if (!isTreeFormat(format)) throw unknownFormat(`unknown tree format ${JSON.stringify(format)}`);
   return IMPORTERS[format](body, options);
