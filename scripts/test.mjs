@@ -6,7 +6,8 @@
 //      Chromium, run whole labs, or hold timing assertions (streams, recordings, settling, hand-over
 //      deadlines): on a 2-core machine they miss their timing beside another busy file.
 // A file goes to phase 2 when its path starts with one of SERIAL or it calls one of HEAVY (a
-// Chromium, a virtual Android device, a worker process or a whole lab); when in doubt, add it.
+// Chromium, a virtual Android device behind adb, a worker process or a whole lab); when in doubt,
+// add it. The bridges' pure tests (parsers, protocols, the in-process simulated device) run in phase 1.
 // Every file runs even when an earlier one fails; the exit code is non-zero if any failed.
 // Arguments go to both runs (e.g. `node scripts/test.mjs --test-reporter=spec`).
 import { spawnSync } from 'node:child_process';
@@ -20,10 +21,9 @@ const FOLDERS = ['test', 'core', 'cli', 'workers', 'server', 'e2e'];
 const SERIAL = [
   'e2e/', // hub + worker processes + Chromium per file
   'test/blind-spots/', // Chromium and OCR
-  'workers/bridges/web/', // Chromium
-  'workers/bridges/android/', // frame streams, recordings and gesture timelines against the virtual device
 ];
-const HEAVY = /\b(launchWebDevice|pageSessionForSuite|startHandOverLab|labForSuite|startAndroidLab|startVirtualDevice|startWorkerLab|startDashboardLab|WorkerProcess)\b|playwright-core/;
+const HEAVY =
+  /\b(launchWebDevice|pageSessionForSuite|webProvider|startHandOverLab|labForSuite|startAndroidLab|startVirtualDevice|connectedDeviceForSuite|startWorkerLab|startDashboardLab|WorkerProcess)\b|playwright-core/;
 const PARALLEL_FILES = 2;
 
 function testFiles(dir) {
