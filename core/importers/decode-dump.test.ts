@@ -122,8 +122,16 @@ describe('what the capturing tools write around a dump', () => {
     assert.deepEqual([err.options.details?.format, err.options.details?.line], ['android-xml', 2]);
   });
 
+  it('unknown chatter ahead of a dump is INVALID_ARGS quoting it, at its place, with the line where the tree starts', () => {
+    const err = invalidArgs(() => importScreen(`\nKilled\nsome noise\n${dump('Home')}`));
+    assert.match(err.message, /it begins "Killed"; something like a tree starts at line 4/);
+    assert.deepEqual([err.options.details?.line, err.options.details?.column, err.options.details?.offset], [2, 1, 1]);
+  });
+
   it('garbage bytes, in any encoding, are INVALID_ARGS with a position', () => {
-    invalidArgs(() => importScreen(hex('89504e470d0a1a0a0000000d49484452')));
+    const png = invalidArgs(() => importScreen(hex('89504e470d0a1a0a0000000d49484452')));
+    assert.match(png.message, /binary data, not text/);
+    assert.equal(png.options.details?.line, 1);
     const cut = utf16(dump('Home').slice(0, 150), 'le', true);
     const err = invalidArgs(() => importScreen(cut));
     assert.equal(err.options.details?.line, 1);

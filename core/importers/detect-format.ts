@@ -1,6 +1,6 @@
 import { SimlabError } from '../contract/envelope.js';
 import type { TreeFormat } from './formats.js';
-import { positionOfText, unknownFormat } from './parse-error.js';
+import { positionOfOffset, positionOfText, unknownFormat } from './parse-error.js';
 
 /**
  * Each format's tell-tale marks, looked for anywhere in the text so that a truncated dump is
@@ -36,6 +36,17 @@ export function detectFormat(text: string): TreeFormat {
       details: { line: where.line, column: where.column, offset: where.offset, length: text.length },
     });
   }
-  const kind = head.startsWith('<') ? 'an XML document' : marks.length > 0 ? 'a JSON document' : 'neither XML nor JSON';
-  throw unknownFormat(`cannot tell the tree format: the text is ${kind} without the marks of a known format`);
+  const headAt = text.length - head.length;
+  const start = positionOfOffset(text, headAt);
+  if (marks.length === 0) {
+    // Quoted with the place where a tree seems to start, so unknown chatter saved ahead of a dump shows as such.
+    const tree = /^[<{[]/m.exec(head);
+    const after = tree ? `; something like a tree starts at line ${positionOfOffset(text, headAt + tree.index).line}` : '';
+    const first = head.split('\n', 1)[0]?.slice(0, 60) ?? '';
+    const binary = [...first].some((c) => (c < ' ' && c !== '\t' && c !== '\r') || c === '\ufffd');
+    const begins = binary ? 'it is binary data, not text' : `it begins ${JSON.stringify(first)}`;
+    throw unknownFormat(`cannot tell the tree format: the text is neither XML nor JSON (${begins}${after})`, start);
+  }
+  const kind = head.startsWith('<') ? 'an XML document' : 'a JSON document';
+  throw unknownFormat(`cannot tell the tree format: the text is ${kind} without the marks of a known format`, start);
 }

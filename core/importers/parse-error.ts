@@ -47,9 +47,9 @@ export function invalidTree(format: TreeFormat, text: string, where: TextPositio
   );
 }
 
-export function unknownFormat(what: string): SimlabError {
+export function unknownFormat(what: string, where?: TextPosition): SimlabError {
   return new SimlabError('INVALID_ARGS', `${what}; known formats: ${TREE_FORMATS.join(', ')}`, {
     hint: 'pass one of the known formats explicitly',
-    details: { formats: [...TREE_FORMATS] },
+    details: { formats: [...TREE_FORMATS], ...(where ? { line: where.line, column: where.column, offset: where.offset } : {}) },
   });
 }
