@@ -8,7 +8,7 @@ import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { declared, isControlStrip, isDistinctParts, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { recordCandidates } from './records.js';
-import { itemTiles, scrolls, siblingCandidates } from './siblings.js';
+import { itemTiles, runsToCut, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
@@ -69,7 +69,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const collection = declared(c);
   const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
-  if (c.cells.length === 2 && !collection && !(scrolling && isTwoRecords(c)) && !isShortList(c)) return false;
+  // Two alike rows, the second cut by the bottom edge of what scrolls them, go on below (siblings.ts).
+  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c))) && !isShortList(c)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list:

@@ -915,4 +915,34 @@ describe('clipped end cells of a column laid in a scrolling page', () => {
     assert.equal(main?.cells.length, 7);
     assert.deepEqual(main?.clipped.map((c) => c.children[0]?.label), ['Mon']);
   });
+
+  it('reads the rows at the end of a scrolling page of blocks, down to the one its bottom edge cuts: a dashboard\'s project cards under its chart', () => {
+    const card = (name: string, y: number, h: number) =>
+      node('Group', { x: 18, y, w: 375, h }, [text('COLLECTING', { x: 37, y: y + 20, w: 80, h: 27 }), text(name, { x: 156, y: y + 20, w: 192, h: h - 110 }), text('Events: 0', { x: 37, y: y + h - 50, w: 121, h: 27 })], { actions: ['tap'] });
+    const head = node('Group', { x: 0, y: 44, w: W, h: 315 }, [text('Dashboard', { x: 18, y: 67, w: 117, h: 27 }), node('Image', { x: 18, y: 117, w: 354, h: 224 })]);
+    // uiautomator cuts the bounds of the card below the edge: it is reported bare.
+    const cut = node('Group', { x: 18, y: 803, w: 375, h: 18 }, [], { actions: ['tap'] });
+    const page = (bottom: number) => node('ScrollView', { x: 0, y: 44, w: W, h: bottom - 44 }, [head, card('MN-AA-2', 446, 158), card('p_name_4', 613, 181), cut], scrollingState());
+    const [main] = detectLists(screenOf(page(821)));
+    assert.equal(main?.cells.length, 3);
+    assert.equal(main?.cells[0]?.children[1]?.label, 'MN-AA-2');
+    assert.ok(detectLists(screenOf(page(844))).every((l) => l.cells.length < 3), 'a page whose last block ends above its edge is blocks');
+  });
+
+  it('reads one row and the next, cut by the bottom edge of a scrolling page below its summary and chips, as a list going on below', () => {
+    const notice = (label: string, y: number, h: number, parts: UiNode[]) => node('Group', { x: 16, y, w: 379, h }, parts, { label });
+    const chips = node('Group', { x: 16, y: 370, w: 379, h: 48 }, ['All', 'Messages', 'Requests'].map((l, i) => node('Button', { x: 16 + i * 100, y: 370, w: 94, h: 48 }, [], { label: l, actions: ['tap'] })));
+    const page = (cutAt: number, bottom = cutAt) =>
+      node('ScrollView', { x: 0, y: 108, w: W, h: bottom - 108 }, [
+        notice('Notification centre', 120, 122, []),
+        notice('Unread 3', 258, 96, [node('Button', { x: 211, y: 281, w: 185, h: 50 }, [], { label: 'Read all', actions: ['tap'] })]),
+        chips,
+        notice('Request updated: done', 438, 268, [node('Button', { x: 34, y: 626, w: 64, h: 50 }, [], { label: 'Open', actions: ['tap'] })]),
+        notice('Appointment updated: done', 706, cutAt - 706, []),
+      ], scrollingState());
+    const [main] = detectLists(screenOf(page(816)));
+    assert.deepEqual(main?.cells.map((c) => c.label), ['Request updated: done', 'Appointment updated: done']);
+    const whole = detectLists(screenOf(page(816, 844)));
+    assert.ok(whole.every((l) => l.cells[0]?.label !== 'Request updated: done'), 'two notices above the edge are two blocks of the page');
+  });
 });

@@ -497,6 +497,43 @@ function loneRow(children: readonly Placed[]): Placed | undefined {
   return children.every((c) => c === row || c.vis.y + c.vis.h <= row.vis.y + 1) ? row : undefined;
 }
 
+/**
+ * A column that scrolls, cut by its bottom edge, goes on below with more rows: the member cut
+ * there is one, and so is each member before it laid out like it (of its kind, on its edges,
+ * pressed and labelled as it is; Compose and Flutter report a cut row bare, so its parts are not
+ * compared). Where the column's members are the blocks of a page (a title over a chart, a
+ * summary card, chips) above its rows, the rows are that run at its end. The index the run
+ * starts at, or -1 where the column is not cut by its last member.
+ */
+function runToCut(group: readonly Placed[], parent: Placed): number {
+  const last = group[group.length - 1];
+  // The scroll view's own edge: the content it scrolls ends above it where the column is short.
+  let shown: Placed | null = parent;
+  while (shown && !isScroller(shown.node) && !isCollection(shown.node)) shown = shown.parent;
+  if (!last || !shown || !aligned(last.vis.y + last.vis.h, shown.vis.y + shown.vis.h)) return -1;
+  const laidLike = (m: Placed) =>
+    m.node.role === last.node.role &&
+    m.node.className === last.node.className &&
+    aligned(m.vis.x, last.vis.x) &&
+    aligned(m.vis.x + m.vis.w, last.vis.x + last.vis.w) &&
+    pressed(m.node) === pressed(last.node) &&
+    Boolean(m.node.label) === Boolean(last.node.label);
+  let start = group.length - 1;
+  while (start > 0 && laidLike(group[start - 1] as Placed)) start--;
+  return start;
+}
+
+/** The rows at the end of a page's blocks, run to the cut at the bottom of the column (runToCut). */
+function rowsAboveCut(group: readonly Placed[], parent: Placed): Placed[] | null {
+  const start = runToCut(group, parent);
+  return start > 0 && group.length - start >= 2 ? group.slice(start) : null;
+}
+
+/** Every cell laid out like the last, which the bottom edge of a column that scrolls cuts: a list going on below (runToCut). */
+export function runsToCut(c: Candidate): boolean {
+  return c.axis === 'vertical' && !c.grid && c.container !== null && runToCut(c.cells, c.container) === 0;
+}
+
 /** Lists among the children of one container: rows of a column, items of a scrolling row, tiles of a grid. */
 export function siblingCandidates(parent: Placed, children: readonly Placed[]): Candidate[] {
   const declaredCells = children.filter((c) => isCell(c.node));
@@ -526,7 +563,12 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
   if (grid) out.push(make(grid, 'vertical', true));
   const inGrid = new Set(grid ?? []);
   const outsideGrid = (g: Placed[]) => !g.every((m) => inGrid.has(m));
-  for (const g of alignedGroups(pool, 'vertical', parent.vis)) if (outsideGrid(g)) out.push(make(g, 'vertical', false));
+  for (const g of alignedGroups(pool, 'vertical', parent.vis)) {
+    if (!outsideGrid(g)) continue;
+    out.push(make(g, 'vertical', false));
+    const rows = rowsAboveCut(g, parent);
+    if (rows) out.push(make(rows, 'vertical', false));
+  }
   if (collects) for (const g of alignedGroups(pool, 'horizontal', parent.vis)) if (outsideGrid(g)) out.push(make(g, 'horizontal', false));
   return out;
 }
