@@ -27,7 +27,7 @@ const RAIL_ASPECT = 2;
 const ROW_SCROLLER_SHARE = 2;
 /** Up to this many bare buttons in a column that does not scroll are a stack of actions. */
 const ACTION_STACK = 3;
-/** Up to this many lines nobody names a list, on a page that asks for text, are part of its form. */
+/** Up to this many lines nobody names a list, on a page that asks for a value, are part of its form. */
 const FORM_LINES = 4;
 
 /** Every visible node with its parent and its visible part on the screen. */
@@ -78,7 +78,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (!collection && 2 * c.cells.filter((p) => holdsInput(p.node)).length >= c.cells.length) return false;
   // A column with a bare text field among its members (a label, the field, a hint, a button) is a form.
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
-  // A few lines on a page that asks for text are its options and controls (an event's repeat and
+  // A few lines on a page that asks for a value are its options and controls (an event's repeat and
   // reminder rows, a panel's sliders), not content to pick from: a person fills the page in.
   if (!collection && c.cells.length <= FORM_LINES && c.container && onAFormPage(c.container)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && itemTiles(c.cells))) return false;
@@ -103,12 +103,16 @@ function scrollsAlong(c: Candidate): boolean {
   return scroller.vis.h < ROW_SCROLLER_SHARE * rowHeight;
 }
 
-/** The page around the container (its nearest scrolling holder, else the window) asks for text. */
+/** The page around the container (its nearest scrolling holder, else the window) asks for a value. */
 function onAFormPage(container: Placed): boolean {
   let page = container;
   while (page.parent && !scrolls(page)) page = page.parent;
-  return holdsInput(page.node);
+  return asksFor(page.node);
 }
+
+/** Inputs that take a value a person gives (text, a date, an amount), not toggles. */
+const VALUE_INPUTS = new Set(['TextField', 'SearchField', 'SecureTextField', 'TextArea', 'Slider', 'Picker']);
+const asksFor = (n: UiNode): boolean => n.states.editable === true || VALUE_INPUTS.has(n.role) || n.children.some(asksFor);
 
 /** A text field somewhere inside (a toggle in a settings row does not make a form). */
 function holdsInput(n: UiNode): boolean {

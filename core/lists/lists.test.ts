@@ -522,13 +522,16 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 200, w: W, h: 380 }, keys))), []);
   });
 
-  it('takes a short column on a page that asks for text for part of the form: an event editor\'s option rows; longer columns stay lists', () => {
+  it('takes a short column on a page that asks for a value (text, a date) for part of the form: an event editor\'s option rows; longer columns stay lists', () => {
     const option = (key: string, value: string, y: number) =>
       node('Group', { x: 32, y, w: 347, h: 48 }, [text(key, { x: 48, y: y + 12, w: 80, h: 24 }), text(value, { x: 260, y: y + 12, w: 100, h: 24 })], { actions: ['tap'] });
     const options = () => node('Group', { x: 16, y: 514, w: 379, h: 218 }, [option('Calendar', 'Shared', 518), option('Repeat', 'Never', 591), option('Reminder', '1 hour before', 664)]);
     const title = node('TextField', { x: 16, y: 120, w: 379, h: 56 }, [], { label: 'Title', actions: ['tap', 'setValue'], states: { editable: true } });
     const page = (...children: UiNode[]) => screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 744 }, [node('Group', { x: 0, y: 100, w: W, h: 700 }, children)], scrollingState()));
     assert.deepEqual(detectLists(page(title, options())), []);
+    // A date to pick asks for a value as a field does.
+    const date = node('Picker', { x: 16, y: 120, w: 379, h: 56 }, [], { label: 'Start date', value: '2026-03-22', actions: ['tap'] });
+    assert.deepEqual(detectLists(page(date, options())), []);
     // The same rows on a page that asks for nothing are a short list.
     assert.equal(detectLists(page(options()))[0]?.cells.length, 3);
     // Results under a search field are more than a form's few lines.
