@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -10,7 +9,7 @@ import { issueToken } from '../server/auth/tokens.js';
 import { startSimWorker, webDevice, type SimWorker } from '../server/test-support/sim-worker.js';
 import { DeviceSession } from '../workers/session/device-session.js';
 import { MemoryBridge } from '../workers/session/test-support/memory-bridge.js';
-import { ROOT, tempDataDir } from './support/lab.js';
+import { cliArgv, ROOT, tempDataDir } from './support/lab.js';
 
 /**
  * The MCP server over both transports, driven by the official SDK client: a hub in this
@@ -138,7 +137,7 @@ describe('MCP: the lab\'s tools over Streamable HTTP and stdio', { concurrency: 
     await client.connect(
       new StdioClientTransport({
         command: process.execPath,
-        args: ['--import', 'tsx', join(ROOT, 'cli/main.ts'), 'mcp'],
+        args: cliArgv(['mcp']),
         env: { PATH: process.env.PATH ?? '', SIMLAB_HUB: hub.url, SIMLAB_TOKEN: tokens.agent as string, SIMLAB_DATA: data.dir },
         cwd: ROOT,
         stderr: 'pipe',
