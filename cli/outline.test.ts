@@ -127,6 +127,11 @@ describe('simlab outline', () => {
     const [before, after] = xml('@').split('@') as [string, string];
     const gbk = Buffer.concat([Buffer.from(before), Buffer.from('b5c7c2bc', 'hex'), Buffer.from(after)]);
     assert.match((await simlabWithInput(gbk, 'outline', '--file', '-', '--encoding', 'gbk')).stdout, /@1 Button "登录"/);
+    const lying = join(tmp, 'gbk.xml');
+    writeFileSync(lying, gbk);
+    const garbled = await simlab('outline', '--file', lying);
+    assert.equal(garbled.code, 0);
+    assert.match(garbled.stderr, /^note: .*gbk\.xml is not valid utf-8: .* --encoding/);
     const unknown = await simlabWithInput(gbk, 'outline', '--file', '-', '--encoding', 'klingon', '--json');
     assert.equal(unknown.code, 1);
     assert.equal(JSON.parse(unknown.stdout).error.code, 'INVALID_ARGS');

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { SimlabError } from '../../core/contract/envelope.js';
 import { cleanScreen } from '../../core/clean/index.js';
-import { importScreen } from '../../core/importers/index.js';
+import { dumpEncoding, importScreen } from '../../core/importers/index.js';
 import type { TreeFormat } from '../../core/importers/index.js';
 import type { Screen } from '../../core/model/screen.js';
 
@@ -33,9 +33,23 @@ function readBytes(path: string): Buffer {
   }
 }
 
+/**
+ * Bytes invalid in the encoding found read as U+FFFD; a note on stderr says so and how to name the
+ * right one, since a script that saved a UTF-8 page source in GBK still declares UTF-8.
+ */
+function noteUnreadableBytes(path: string, bytes: Uint8Array): void {
+  const encoding = dumpEncoding(bytes);
+  try {
+    new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    process.stderr.write(`note: ${path} is not valid ${encoding}: its unreadable bytes show as \uFFFD; name its encoding with --encoding (gbk, shift_jis, windows-1251...)\n`);
+  }
+}
+
 /** A captured UI tree file as the cleaned screen an outline is built from. */
 export function readDump(path: string, options: DumpOptions = {}): Screen {
   const bytes = readBytes(path);
+  if (options.encoding === undefined) noteUnreadableBytes(path, bytes);
   try {
     return cleanScreen(importScreen(bytes, options));
   } catch (err) {

@@ -44,8 +44,12 @@ function declaredEncoding(b: Uint8Array): string | undefined {
  * of it, for files whose declaration lies (a script that saved UTF-8 text in GBK, say).
  */
 export function decodeDump(bytes: Uint8Array, encoding?: string): string {
-  if (encoding !== undefined) return namedDecoder(encoding).decode(bytes);
-  return new TextDecoder(bomEncoding(bytes) ?? unmarkedUtf16(bytes) ?? declaredEncoding(bytes) ?? 'utf-8').decode(bytes);
+  return namedDecoder(encoding ?? dumpEncoding(bytes)).decode(bytes);
+}
+
+/** The encoding decodeDump finds for these bytes (a WHATWG encoding name). */
+export function dumpEncoding(bytes: Uint8Array): string {
+  return bomEncoding(bytes) ?? unmarkedUtf16(bytes) ?? declaredEncoding(bytes) ?? 'utf-8';
 }
 
 function namedDecoder(encoding: string): TextDecoder {

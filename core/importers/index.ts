@@ -14,7 +14,7 @@ import { unknownFormat } from './parse-error.js';
 import { importRico } from './rico.js';
 import { importWdaJson } from './wda-json.js';
 
-export { decodeDump } from './decode-dump.js';
+export { decodeDump, dumpEncoding } from './decode-dump.js';
 export { detectFormat } from './detect-format.js';
 export { TREE_FORMATS, TREE_FORMAT_DESCRIPTIONS, isTreeFormat, type TreeFormat } from './formats.js';
 export type { ImportOptions, Importer } from './import-options.js';
