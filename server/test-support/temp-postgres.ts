@@ -6,16 +6,21 @@ export const TEST_POSTGRES_URL = process.env.SIMLAB_TEST_POSTGRES_URL || 'postgr
 
 const toDrop = new Set<string>();
 
+/** Drops them all at once: each DROP DATABASE waits for a checkpoint, which drops at the same time share. */
 async function dropAll(): Promise<void> {
   const names = [...toDrop];
   toDrop.clear();
-  const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-  await dropper.connect();
-  try {
-    for (const name of names) await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await dropper.end();
-  }
+  await Promise.all(
+    names.map(async (name) => {
+      const dropper = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await dropper.connect();
+      try {
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await dropper.end();
+      }
+    }),
+  );
 }
 
 /**
