@@ -120,6 +120,8 @@ describe('what the capturing tools write around a dump', () => {
     const broken = JSON.stringify({ value: dump('Home').replace('</hierarchy>', '\n</hierarch>') });
     const err = invalidArgs(() => importScreen(broken));
     assert.deepEqual([err.options.details?.format, err.options.details?.line], ['android-xml', 2]);
+    const wdaRoot = JSON.stringify({ type: 'XCUIElementTypeApplication', value: '<Back', rect: { x: 0, y: 0, width: 390, height: 844 }, children: [] });
+    assert.equal(importScreen(wdaRoot).root.value, '<Back', "a WDA element's own value is not a page source");
   });
 
   it('unknown chatter ahead of a dump is INVALID_ARGS quoting it, at its place, with the line where the tree starts', () => {

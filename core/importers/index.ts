@@ -67,7 +67,9 @@ function webDriverPageSource(text: string): string | undefined {
   if (!/^\s*\{/.test(text) || !/"value"\s*:\s*"\s*</.test(text)) return undefined;
   try {
     const answer: unknown = JSON.parse(text);
-    return isJsonObject(answer) && typeof answer.value === 'string' ? answer.value : undefined;
+    // A WDA element (`type`) may hold a value of its own that starts with <.
+    const source = isJsonObject(answer) && !('type' in answer) ? answer.value : undefined;
+    return typeof source === 'string' && source.trimStart().startsWith('<') ? source : undefined;
   } catch {
     return undefined;
   }
