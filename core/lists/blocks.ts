@@ -1,6 +1,7 @@
 import type { UiNode } from '../model/ui-node.js';
 import { across, along, intervalOverlap, near } from './geometry.js';
 import { isCell, isCollection, isInput, isTextual } from './roles.js';
+import { declaresPressing } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /*
@@ -169,10 +170,13 @@ function isKeyValue(n: UiNode): boolean {
  * Tiles that are mostly a key and its value (ID 92770907, Height >185cm; Total assets $19,784)
  * are the fields of one record, one person's or one account's, even where a collection holds
  * them: the tiles of a grid are things a person opens or picks. Grids only: a column of a
- * setting over its value is a settings list.
+ * setting over its value is a settings list. Only where the dump says what is pressed (Maestro's
+ * iOS hierarchy says it of nothing: its shop tiles of a name and a price are pressed nowhere).
  */
 export function isRecordFields(c: Candidate): boolean {
-  return c.grid && c.cells.filter((p) => isKeyValue(p.node)).length > MOST * c.cells.length;
+  const [first] = c.cells;
+  if (!c.grid || !first || !declaresPressing(first)) return false;
+  return c.cells.filter((p) => isKeyValue(p.node)).length > MOST * c.cells.length;
 }
 
 /** The node or something inside it is pressed (tapped or held). */

@@ -502,7 +502,11 @@ describe('detectLists', () => {
     assert.deepEqual(rest, []);
     // Facts of one profile, two to a line.
     const lines = [0, 1, 2].map((r) => node('Group', { x: 0, y: 400 + r * 56, w: W, h: 56 }, [field(`Key ${r}a`, 'value', 10, 400 + r * 56), field(`Key ${r}b`, 'value', 200, 400 + r * 56)]));
-    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 400, w: W, h: 444 }, [node('Group', { x: 0, y: 400, w: W, h: 168 }, lines)], scrollingState()))), []);
+    const startChat = node('Button', { x: 0, y: 800, w: W, h: 44 }, [], { label: 'Start chat', actions: ['tap'] });
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 400, w: W, h: 400 }, [node('Group', { x: 0, y: 400, w: W, h: 168 }, lines)], scrollingState()), startChat)), []);
+    // Where the dump says of nothing that it is pressed (Maestro's iOS hierarchy), tiles of two texts may be products: a grid.
+    const unpressed = ['Tea', 'Rice', 'Salt', 'Oil'].map((k, i) => field(k, '$2', (i % 2) * 195, 100 + Math.floor(i / 2) * 56));
+    assert.equal(detectLists(screenOf(node('Grid', { x: 0, y: 100, w: W, h: 168 }, unpressed)))[0]?.cells.length, 4);
     // Products a person opens, a name over a price each, are a grid.
     const products = node('Grid', { x: 0, y: 100, w: W, h: 168 }, ['Tea', 'Rice', 'Salt', 'Oil'].map((k, i) => field(k, '$2', (i % 2) * 195, 100 + Math.floor(i / 2) * 56, { actions: ['tap'] })));
     assert.equal(detectLists(screenOf(products))[0]?.cells.length, 4);

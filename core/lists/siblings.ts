@@ -4,6 +4,7 @@ import { containsRect } from '../model/geometry.js';
 import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
 import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
 import { looksLikeControl } from './blocks.js';
+import { declaresPressing } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -403,25 +404,6 @@ export function itemTiles(tiles: readonly Placed[]): boolean {
   return tiles.filter(item).length > tiles.length / 2;
 }
 
-const pressingDeclared = new WeakMap<UiNode, boolean>();
-
-/**
- * Whether the dump says what can be pressed at all: Maestro's iOS hierarchy names no element
- * types and no actions, so nothing in it is tapped or held. There a grid cannot be told from a
- * keypad by pressing, and its tiles are taken to be held as a home screen's are.
- */
-function declaresPressing(p: Placed): boolean {
-  let top = p;
-  while (top.parent) top = top.parent;
-  const root = top.node;
-  let known = pressingDeclared.get(root);
-  if (known === undefined) {
-    const any = (n: UiNode): boolean => n.actions.length > 0 || n.children.some(any);
-    known = any(root);
-    pressingDeclared.set(root, known);
-  }
-  return known;
-}
 
 /** Tiles grouped into rows (by overlapping vertical extent), rows top to bottom, tiles left to right. */
 export function rowsOf(tiles: readonly Placed[]): Placed[][] {
