@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SimlabError } from '../contract/envelope.js';
+import { invalidArgs } from '../../test/support/invalid-args.js';
 import type { UiNode } from '../model/ui-node.js';
 import { decodeDump, importScreen } from './index.js';
 
@@ -29,17 +29,6 @@ const withRawLabel = (encoding: string, labelBytes: string): Uint8Array => {
 
 const labelsOf = (input: string | Uint8Array, encoding?: string): string[] =>
   importScreen(input, encoding === undefined ? {} : { encoding }).root.children.flatMap(labels);
-
-function invalidArgs(fn: () => unknown): SimlabError {
-  try {
-    fn();
-  } catch (err) {
-    assert.ok(err instanceof SimlabError, `expected a SimlabError, got ${String(err)}`);
-    assert.equal(err.code, 'INVALID_ARGS');
-    return err;
-  }
-  assert.fail('expected INVALID_ARGS, nothing was thrown');
-}
 
 describe('dump bytes as text', () => {
   it('reads UTF-8, with or without its byte-order mark', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SimlabError } from '../contract/envelope.js';
+import { invalidArgs } from '../../test/support/invalid-args.js';
 import type { UiNode } from '../model/ui-node.js';
 import { loadFixture, loadFixtures, withoutFixtures } from '../../test/support/fixtures.js';
 import { parseScreen } from '../import-and-clean.js';
@@ -14,17 +14,6 @@ function expectedFormat(name: string): TreeFormat {
   if (name.startsWith('android/')) return 'android-xml';
   if (name.startsWith('rico/')) return 'rico';
   return name.endsWith('.json') ? 'idb-json' : 'ios-xml';
-}
-
-function invalidArgs(fn: () => unknown): SimlabError {
-  try {
-    fn();
-  } catch (err) {
-    assert.ok(err instanceof SimlabError, `expected a SimlabError, got ${String(err)}`);
-    assert.equal(err.code, 'INVALID_ARGS');
-    return err;
-  }
-  assert.fail('expected INVALID_ARGS, nothing was thrown');
 }
 
 /** The Appium page source in the plain `uiautomator dump` form: <node class=...>, no `displayed`. */

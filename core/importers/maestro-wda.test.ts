@@ -1,23 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { SimlabError } from '../contract/envelope.js';
+import { invalidArgs } from '../../test/support/invalid-args.js';
 import type { UiNode } from '../model/ui-node.js';
 import { parseScreen } from '../import-and-clean.js';
 import { detectLists } from '../lists/index.js';
 import { detectFormat, importScreen } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
-
-function invalidArgs(fn: () => unknown): SimlabError {
-  try {
-    fn();
-  } catch (err) {
-    assert.ok(err instanceof SimlabError, `expected a SimlabError, got ${String(err)}`);
-    assert.equal(err.code, 'INVALID_ARGS');
-    return err;
-  }
-  assert.fail('expected INVALID_ARGS, nothing was thrown');
-}
 
 /** A Maestro TreeNode as `maestro hierarchy` prints it: string flags in attributes, booleans beside them. */
 function maestroNode(attrs: Record<string, string>, children: unknown[] = []): Record<string, unknown> {
