@@ -681,6 +681,15 @@ describe('a named list showing a single row', () => {
     const page = detectLists(screenOf(node('List', { x: 0, y: 72, w: W, h: 700 }, [header, tip, mail, buy])));
     assert.notDeepEqual(page[0]?.cells, [mail]);
   });
+  it('reads a pressed card in a holder that does nothing as a row, not a notice above the one row below', () => {
+    // Samsung Notes: each note card sits in a holder; the last, cut by the bottom edge, is listed bare.
+    const card = (label: string, y: number, h: number) =>
+      node('Group', { x: 0, y, w: W, h }, [node('Group', { x: 24, y: y + 20, w: 342, h: h - 40 }, [text(label, { x: 47, y: y + 20, w: 300, h: 20 })])], { id: 'root_cardview', actions: ['tap', 'longPress'] });
+    const holder = (label: string, y: number) => node('Group', { x: 0, y, w: W, h: 160 }, [card(label, y, 146)], { id: 'root_cardview_parent' });
+    const notes = node('List', { x: 0, y: 340, w: W, h: 504 }, [holder('Class singleton', 340), holder('Handwriting', 500), card('App version', 660, 184)], scrollingState());
+    const [main] = detectLists(screenOf(notes));
+    assert.equal(main?.cells[0]?.children[0]?.children[0]?.children[0]?.label, 'Class singleton');
+  });
 });
 
 describe('rows of a flat column (records.ts)', () => {

@@ -25,6 +25,8 @@ const TWIN_SIZE_TOLERANCE = 0.05;
 const OVERSIZED = 3;
 /** A sibling whose extent along the axis lies this much within a member's sits beside it, on its line. */
 const BESIDE_OVERLAP = 0.8;
+/** A control covering more than this share of its holder is the holder's content, not a part of it. */
+const MOST_OF = 0.5;
 
 /** The container scrolls, itself or as the one content view of a scroll view (Android's HorizontalScrollView > LinearLayout). */
 export function scrolls(p: Placed): boolean {
@@ -460,11 +462,14 @@ const pressed = (n: UiNode): boolean => n.actions.includes('tap') || n.actions.i
 /**
  * A notice placed in a list: it does nothing itself but holds a control of its own (a tip with
  * its Dismiss button); one with a field to fill is a form (a card asking for a phone number).
+ * A control filling most of it is the row itself in a wrapper (a note card in its holder), no
+ * notice's button.
  */
 function isNotice(n: UiNode): boolean {
   const inside = (m: UiNode): UiNode[] => m.children.flatMap((c) => [c, ...inside(c)]);
   const held = inside(n);
-  return n.actions.length === 0 && held.some((m) => m.actions.length > 0) && !held.some(isInput);
+  const fills = (m: UiNode) => m.frame.w * m.frame.h > MOST_OF * n.frame.w * n.frame.h;
+  return n.actions.length === 0 && held.some((m) => m.actions.length > 0) && !held.some((m) => m.actions.length > 0 && fills(m)) && !held.some(isInput);
 }
 
 /**
