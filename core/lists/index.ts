@@ -7,12 +7,14 @@ import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
 import { declared, isControlStrip, isDistinctParts, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
 import { itemTiles, runsToCut, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
 export type { FoundList, ListAxis, ListDetectorName } from './types.js';
+export { readingOrder } from './reading-order.js';
 
 /** Below this consistency a cluster is a coincidence of layout, not a list. */
 export const MIN_CONSISTENCY = 0.5;
@@ -215,7 +217,7 @@ export function detectLists(screen: Screen): FoundList[] {
       container: c.container?.node ?? null,
       containerFrame: c.containerFrame,
       axis: c.axis,
-      cells: c.cells.map((p) => p.node),
+      cells: readingOrder(c.cells.map((p) => p.node), c.axis),
       clipped: clippedEnds(c, screen).map((p) => p.node),
       score: Math.round(s.score * 1000) / 1000,
       detector: c.detector,

@@ -71,6 +71,29 @@ describe('detectLists', () => {
     assert.deepEqual(labels(lists[0]?.cells ?? []), ['00', '01', '02', '10', '11', '12', '20', '21', '22']);
   });
 
+  it('reads a grid of Arabic names row by row from the right, tiles of a row at slightly different tops included; the outline numbers them so', () => {
+    // A TV's reciters (Compose): a name of one line is a shorter tile, its top lower, than one with a note under it.
+    const names = ['أحمد الحذيفي', 'أحمد الحواشي', 'أحمد السويلم', 'أحمد صابر', 'أحمد سعود', 'أحمد ديبان'];
+    const tiles = names.map((name, i) => {
+      const [r, c] = [Math.floor(i / 3), i % 3];
+      const tall = (i + r) % 2 === 0;
+      return node('Cell', { x: 262 - c * 122, y: 200 + r * 60 + (tall ? 0 : 4), w: 114, h: tall ? 41 : 37 }, [], { label: name, actions: ['tap'] });
+    });
+    const grid = node('Grid', { x: 0, y: 200, w: W, h: 120 }, [...tiles].reverse(), { states: { scrollable: true } });
+    const [l] = detectLists(screenOf(grid));
+    assert.deepEqual(labels(l?.cells ?? []), names);
+    const snap = buildSnapshot(screenOf(grid));
+    const first = snap.lists[0]?.cells[0]?.elements[0];
+    assert.equal(snap.elements.find((e) => e.index === first)?.label, names[0], 'cell #1 of the outline is the top-right tile');
+  });
+
+  it('lists a row of Hebrew items that scrolls sideways from the right', () => {
+    const cards = ['א', 'ב', 'ג', 'ד', 'ה'].map((n, i) => node('Button', { x: 318 - i * 80, y: 120, w: 72, h: 130 }, [node('Image', { x: 318 - i * 80, y: 120, w: 72, h: 100 })], { label: `כרטיס ${n}`, actions: ['tap'] }));
+    const lists = detectLists(screenOf(node('ScrollView', { x: 0, y: 120, w: W, h: 130 }, [...cards].reverse(), { states: { scrollable: true } })));
+    assert.equal(lists[0]?.axis, 'horizontal');
+    assert.deepEqual(labels(lists[0]?.cells ?? []), ['א', 'ב', 'ג', 'ד', 'ה'].map((n) => `כרטיס ${n}`));
+  });
+
   it('reads a home screen grid of folders and apps among widgets: the last column is whole, a clock widget in a cell is no item', () => {
     const folder = (name: string, x: number, y: number) => node('Group', { x, y, w: 70, h: 96 }, [text(name, { x, y: y + 70, w: 70, h: 26 })], { label: `Folder: ${name}`, actions: ['tap'] });
     const app = (name: string, x: number, y: number) => node('Text', { x, y, w: 70, h: 96 }, [], { label: name, actions: ['tap', 'longPress'] });

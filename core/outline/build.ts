@@ -1,4 +1,4 @@
-import { detectLists } from '../lists/index.js';
+import { detectLists, readingOrder } from '../lists/index.js';
 import type { Rect } from '../model/geometry.js';
 import { rectCentre, roundRect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
@@ -80,25 +80,16 @@ function subtreeNodes(node: UiNode, into: Set<UiNode>): Set<UiNode> {
   return into;
 }
 
-/** Cells in reading order along the list's axis: top edges first for a column or grid, left edges first for a row. */
-function cellOrder(axis: ListInput['axis']): (a: UiNode, b: UiNode) => number {
-  return (a, b) => {
-    const ra = roundRect(a.visibleFrame ?? a.frame);
-    const rb = roundRect(b.visibleFrame ?? b.frame);
-    return axis === 'horizontal' ? ra.x - rb.x || ra.y - rb.y : ra.y - rb.y || ra.x - rb.x;
-  };
-}
-
 /**
  * Turns detected lists into numbered cells. A cell is carried by its own line, or else by the
- * first line inside it; cells are numbered in reading order so the numbering does not depend on
- * the detector's order of equal cells.
+ * first line inside it; cells are numbered in reading order (row by row, from the right in
+ * Arabic or Hebrew) so the numbering does not depend on the detector's order of equal cells.
  */
 function attachLists(lists: ListInput[], elements: OutlineElement[], nodeOf: Map<number, UiNode>): DetectedList[] {
   const out: DetectedList[] = [];
   lists.forEach((list, i) => {
     const L = i + 1;
-    const cells = [...list.cells].sort(cellOrder(list.axis));
+    const cells = readingOrder(list.cells, list.axis);
     const detected: DetectedList = {
       index: L,
       container: roundRect(list.containerFrame),
