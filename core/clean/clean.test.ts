@@ -32,7 +32,7 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
         assert.ok(containsRect(n.frame, n.visibleFrame), where);
         assert.notEqual(n.visible, false, where);
         assert.ok(n.window !== undefined && windowIds.has(n.window), where);
-        assert.ok(n.label || n.value || n.id || n.actions.length > 0 || n.children.length > 0, where);
+        assert.ok(n.label || n.value || n.id || n.actions.length > 0 || n.states.checked !== undefined || n.children.length > 0, where);
         assert.notEqual(n.role, 'Window', where);
       }
       assert.deepEqual(cleanScreen(clean), clean, `${f.name}: cleaning a clean screen changes nothing`);

@@ -24,8 +24,9 @@ function isLayoutOnly(node: UiNode): boolean {
   return generic && !node.label && !node.value && node.actions.length === 0;
 }
 
+/** A toggle shows whether it is on, even unlabelled and not tappable (Compose's selected radio button). */
 function isMeaningful(node: UiNode): boolean {
-  return Boolean(node.label || node.value || node.id || node.actions.length > 0);
+  return Boolean(node.label || node.value || node.id || node.actions.length > 0 || node.states.checked !== undefined);
 }
 
 /** Rows of one size this many times or more make a container a list, whatever its class. */

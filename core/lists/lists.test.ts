@@ -352,6 +352,22 @@ describe('detectLists', () => {
     assert.equal(new Set(list?.cells.map((c) => Math.round(c.frame.w))).size, 1, 'each cell is the whole row, not its text');
   });
 
+  it('keeps the selected option of a radio group as its first row: Compose reports its radio button unlabelled and not tappable, only checked', () => {
+    const options = ['YOLO', 'Built-in', 'GPU', 'OpenCV'];
+    const rows = options
+      .map((t, i) => {
+        const y = 440 + i * 155;
+        const radio = `<node class="android.widget.RadioButton" package="com.example.shop" text="" checkable="true" checked="${i === 0}" clickable="${i !== 0}" bounds="[97,${y + 7}][239,${y + 149}]"/>`;
+        return `<node class="android.view.View" package="com.example.shop" text="" clickable="true" bounds="[96,${y}][2704,${y + 155}]">${radio}<node class="android.widget.TextView" package="com.example.shop" text="${t}" bounds="[263,${y + 48}][720,${y + 108}]"/></node>`;
+      })
+      .join('');
+    const title = '<node class="android.widget.TextView" package="com.example.shop" text="Engine" bounds="[96,355][287,427]"/>';
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="1"><node class="android.widget.FrameLayout" package="com.example.shop" text="" bounds="[0,0][2800,1272]"><node class="android.view.View" package="com.example.shop" text="" scrollable="true" bounds="[0,300][2800,1100]"><node class="android.view.View" package="com.example.shop" text="" bounds="[48,307][2752,1060]">${title}${rows}</node></node></node></hierarchy>`;
+    const list = detectLists(parseScreen(xml))[0];
+    assert.deepEqual(list?.cells.map((c) => c.children.find((m) => m.role === 'Text')?.label), options);
+    assert.equal(list?.cells[0]?.children.find((m) => m.role === 'RadioButton')?.states.checked, true, 'the cleaned tree keeps the selected radio button');
+  });
+
   it('does not take a stack of three bare buttons for a list', () => {
     const actions = ['Allow', 'Allow once', "Don't allow"].map((label, i) => node('Button', { x: 16, y: 500 + i * 56, w: 358, h: 48 }, [], { label, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 500, w: W, h: 168 }, actions))), []);

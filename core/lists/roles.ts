@@ -47,9 +47,13 @@ export function saysOnlyText(n: UiNode): boolean {
   return !other && texts.length === 1 && (!n.label || n.label === texts[0]);
 }
 
-/** The nodes inside `n` (itself left out) that say or do something. */
+/**
+ * The nodes inside `n` (itself left out) that say or do something. A toggle says whether it is
+ * on, even where it cannot be tapped (Compose's selected radio button).
+ */
 function speakersIn(n: UiNode): UiNode[] {
-  return n.children.flatMap((c) => [...(c.label || c.value || c.actions.length > 0 ? [c] : []), ...speakersIn(c)]);
+  const speaks = (c: UiNode) => c.label || c.value || c.actions.length > 0 || c.states.checked !== undefined;
+  return n.children.flatMap((c) => [...(speaks(c) ? [c] : []), ...speakersIn(c)]);
 }
 
 /**
