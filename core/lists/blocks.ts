@@ -218,19 +218,46 @@ export function isTwoRecords(c: Candidate): boolean {
   return a === b && a.split(',').length >= RECORD_PARTS;
 }
 
+/** Rows of a list span at least this share of their column's width. */
+const SPAN = 0.8;
+
+/**
+ * Two rows a person taps, laid out alike (of one kind, on the same edges, each pressed itself)
+ * as a list lays its rows: across its column, from its start on (a menu of two entries, a pair
+ * of sessions or notifications). Two tiles beside other tiles are a part of a mosaic, and two
+ * cards centred in the space for them are a choice composed for the page (create a club or join one).
+ */
+export function isPressedPair(c: Candidate): boolean {
+  if (c.cells.length !== 2 || c.grid || c.axis !== 'vertical' || !c.container) return false;
+  const [a, b] = c.cells as [Placed, Placed];
+  const box = c.container.vis;
+  const pressed = (p: Placed) => p.node.actions.includes('tap') || p.node.actions.includes('longPress');
+  const edge = (x: number, y: number) => Math.abs(x - y) <= 1;
+  const above = a.vis.y - box.y;
+  const below = box.y + box.h - (b.vis.y + b.vis.h);
+  const centred = above > 1 && below > 1 && sameSize(above, below);
+  return (
+    pressed(a) && pressed(b) &&
+    a.node.role === b.node.role && a.node.className === b.node.className &&
+    edge(a.vis.x, b.vis.x) && edge(a.vis.x + a.vis.w, b.vis.x + b.vis.w) &&
+    a.vis.w >= SPAN * box.w && !centred
+  );
+}
+
 /** A short record: a title and controls of its own (a card with its edit and delete buttons). */
 const SHORT_RECORD_PARTS = 3;
 
 /**
  * A list too short to scroll shows its rows at the top of the space laid for it and leaves the
  * rest empty: two members built alike part for part, each a record (its own text and what it
- * holds), alone in a column whose lower half they leave empty, are a list of two, as where the page scrolls.
+ * holds) or a row a person taps (isPressedPair), alone in a column whose lower half they leave
+ * empty, are a list of two, as where the page scrolls.
  */
 export function isShortList(c: Candidate): boolean {
   if (c.cells.length !== 2 || c.grid || c.axis !== 'vertical' || !c.container) return false;
   const [a, b] = c.cells as [Placed, Placed];
   const build = (p: Placed) => `${p.node.label ? 'own,' : ''}${buildOf(p.node)}`;
-  if (build(a) !== build(b) || build(a).split(',').length < SHORT_RECORD_PARTS) return false;
+  if (build(a) !== build(b) || (build(a).split(',').length < SHORT_RECORD_PARTS && !isPressedPair(c))) return false;
   if (!sameSize(a.node.frame.h, b.node.frame.h)) return false;
   const box = c.container.vis;
   const end = Math.max(a.vis.y + a.vis.h, b.vis.y + b.vis.h);

@@ -6,7 +6,7 @@ import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { declared, isControlStrip, isDistinctParts, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { declared, isControlStrip, isDistinctParts, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
 import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
 import { itemTiles, runsToCut, scrolls, siblingCandidates } from './siblings.js';
@@ -71,8 +71,9 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const collection = declared(c);
   const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
-  // Two alike rows, the second cut by the bottom edge of what scrolls them, go on below (siblings.ts).
-  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c))) && !isShortList(c)) return false;
+  // Two alike rows, the second cut by the bottom edge of what scrolls them, go on below (siblings.ts);
+  // two rows a person taps, laid across the column from its start, are a list of two (blocks.ts).
+  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c) || isPressedPair(c))) && !isShortList(c)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list:

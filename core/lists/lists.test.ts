@@ -423,7 +423,7 @@ describe('detectLists', () => {
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 600 }, [row('A', 100, 120), row('B', 220, 200)]))), []);
   });
 
-  it('takes two cards built alike, each a record of several parts, in a page that scrolls, for a list of two; not two plain rows', () => {
+  it('takes two cards built alike, each a record of several parts, in a page that scrolls, for a list of two; not two plain rows that do nothing', () => {
     const card = (name: string, y: number) =>
       node('Group', { x: 17, y, w: 350, h: 226 }, [
         text(name, { x: 33, y: y + 16, w: 317, h: 23 }),
@@ -434,7 +434,9 @@ describe('detectLists', () => {
     const page = (...members: UiNode[]) =>
       screenOf(node('ScrollView', { x: 0, y: 93, w: W, h: 751 }, [node('Group', { x: 0, y: 93, w: W, h: 590 }, [text('Classrooms', { x: 17, y: 111, w: 350, h: 35 }), ...members])], { states: { scrollable: true } }));
     assert.deepEqual(labels(detectLists(page(card('Maths', 200), card('Physics', 440)))[0]?.cells ?? []), ['Maths', 'Physics']);
-    assert.deepEqual(detectLists(page(row('A', 200, 120), row('B', 320, 120))), []);
+    // Two rows a person taps are a list of two (isPressedPair); two that do nothing say too little.
+    const still = (label: string, y: number) => ({ ...row(label, y, 120), actions: [] });
+    assert.deepEqual(detectLists(page(still('A', 200), still('B', 320))), []);
   });
 
   it('takes the larger list, then the one nearer the centre, as the main list when two score the same', () => {
@@ -728,6 +730,35 @@ describe('a named list showing a single row', () => {
     const notes = node('List', { x: 0, y: 340, w: W, h: 504 }, [holder('Class singleton', 340), holder('Handwriting', 500), card('App version', 660, 184)], scrollingState());
     const [main] = detectLists(screenOf(notes));
     assert.equal(main?.cells[0]?.children[0]?.children[0]?.children[0]?.label, 'Class singleton');
+  });
+});
+
+describe('two rows a person taps', () => {
+  /** A tapped row of a title and a path, as a drawer lists its sessions. */
+  const session = (title: string, y: number, x = 0, w = 295, h = 50) =>
+    node('Group', { x, y, w, h }, [text(title, { x: x + 53, y: y + 10, w: 200, h: 19 }), text('~/src', { x: x + 53, y: y + 30, w: 100, h: 16 })], { label: title, actions: ['tap'] });
+  const header = text('Sessions', { x: 0, y: 208, w: 295, h: 17 });
+
+  it('are a list of two under a header in a column that scrolls', () => {
+    const sessions = node('Group', { x: 0, y: 194, w: 295, h: 140 }, [header, session('linege/nim-src', 234), session('UI lag', 284)]);
+    const drawer = node('ScrollView', { x: 0, y: 181, w: 295, h: 577 }, [sessions], scrollingState());
+    const [main] = detectLists(screenOf(drawer));
+    assert.deepEqual(main?.cells.map((c) => c.label), ['linege/nim-src', 'UI lag']);
+    // A menu of two entries at the top of a column it leaves empty below, which does not scroll.
+    const entry = (label: string, y: number) => node('Text', { x: 16, y, w: 379, h: 48 }, [], { label, actions: ['tap'] });
+    const [menu] = detectLists(screenOf(node('Group', { x: 0, y: 80, w: W, h: 603 }, [entry('Month', 96), entry('Week', 144)])));
+    assert.deepEqual(menu?.cells.map((c) => c.label), ['Month', 'Week']);
+  });
+
+  it('are not where two tiles stand beside another, or two cards are centred in the space for them', () => {
+    const tiles = node('Group', { x: 0, y: 99, w: W, h: 662 }, [
+      node('Group', { x: 18, y: 112, w: 183, h: 209 }, [text('Bus', { x: 41, y: 135, w: 54, h: 24 })], { actions: ['tap'] }),
+      session('Transit', 112, 210, 183),
+      session('Bikes', 222, 210, 183),
+    ], scrollingState());
+    assert.ok(detectLists(screenOf(tiles)).every((l) => l.cells.length < 2), 'a mosaic of tiles');
+    const choice = node('ScrollView', { x: 0, y: 99, w: W, h: 734 }, [session('Create a club', 270, 24, 342, 188), session('Join a club', 474, 24, 342, 188)], scrollingState());
+    assert.deepEqual(detectLists(screenOf(choice)), [], 'a choice of two');
   });
 });
 
