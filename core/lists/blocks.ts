@@ -106,10 +106,16 @@ function textFills(n: UiNode): boolean {
   return bottom - top >= LABEL_SHARE * n.frame.h;
 }
 
+/**
+ * A word has a letter, a digit or a currency sign (a price says something): an emoji before a
+ * chip's name is its icon, a slash between names is punctuation.
+ */
+const WORD = /[\p{L}\p{N}\p{Sc}]/u;
+
 /** Says no more than a label: a few short words, whatever wraps them. */
 function saysALabel(n: UiNode): boolean {
   const text = [...says(n, new Set())].join(' ');
-  return text.split(/\s+/).filter(Boolean).length <= LABEL_WORDS && text.length <= LABEL_CHARS;
+  return text.split(/\s+/).filter((w) => WORD.test(w)).length <= LABEL_WORDS && text.length <= LABEL_CHARS;
 }
 
 /**

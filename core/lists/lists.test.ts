@@ -499,6 +499,11 @@ describe('detectLists', () => {
     // A web page's list of promo chips is a strip too, though the page names it a list.
     const chips = ['Christmas gifts', '10% off', 'Kids sale'].map((t, i) => node('Group', { x: 18 + i * 180, y: 668, w: 178, h: 48 }, [text(t, { x: 70 + i * 180, y: 681, w: 107, h: 21 })], { label: t, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 668, w: W, h: 57 }, [node('List', { x: 18, y: 668, w: 375, h: 57 }, chips)], scrolling))), []);
+    // Preset chips, each an emoji before a name of up to three words: the emoji is the chip's icon and a slash no word.
+    const presets = ['⚪ White Belt', '🔵 Blue / Purple Belt', '🏆 Final CBJJ / IBJJF', '⚡ Drills / Position'].map((t, i) =>
+      node('Group', { x: 12 + i * 96, y: 57, w: 90, h: 36 }, t.split(/ (.*)/).filter(Boolean).map((part, j) => text(part, { x: 21 + i * 96 + j * 15, y: 68, w: j === 0 ? 10 : 60, h: 15 })), { actions: ['tap'] }),
+    );
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 12, y: 63, w: W - 12, h: 24 }, presets, scrolling))), []);
     // A grid of bare buttons: a menu of sections.
     const menu = ['General', 'Models', 'Knowledge', 'Workspace', 'Cognition'].map((t, i) => node('Button', { x: 24 + (i % 2) * 184, y: 273 + Math.floor(i / 2) * 57, w: 176, h: 48 }, [], { label: t, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 250, w: W, h: 355 }, menu, scrolling))), []);
