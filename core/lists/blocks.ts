@@ -274,9 +274,37 @@ function mostShare<T>(items: readonly T[], same: (a: T, b: T) => boolean): numbe
   return Math.max(...items.map((a) => items.filter((b) => same(a, b)).length)) / items.length;
 }
 
+/** The words a node shows as plain text (no control's label, no glyph), each with where it starts across the screen. */
+function textsAt(n: UiNode, into: string[] = []): string[] {
+  for (const c of n.children) {
+    const t = (c.label ?? c.value)?.trim();
+    if (c.children.length === 0 && isTextual(c) && c.actions.length === 0 && t && /\p{L}/u.test(t)) into.push(`${Math.round(c.frame.x)} ${t}`);
+    textsAt(c, into);
+  }
+  return into;
+}
+
+/**
+ * Two members say one text in the same place (a folder's kind, an order's status): things of
+ * one kind, each shown with what it is, as the rows of a list show it.
+ */
+function saysTheSame(a: UiNode, b: UiNode): boolean {
+  const at = new Set(textsAt(a));
+  return textsAt(b).some((t) => at.has(t));
+}
+
+/**
+ * Each member says a text another says in the same place: rows of one kind of thing (folders,
+ * orders), not a form's options, each of which shows its own value.
+ */
+export function ofOneKind(c: Candidate): boolean {
+  return c.cells.length >= 2 && c.cells.every((p) => c.cells.some((o) => o !== p && saysTheSame(p.node, o.node)));
+}
+
 /**
  * Rows of a list are mostly alike, in size or in what they hold, and a list with two kinds of
- * row has each kind alike in both. Members of a container nobody declares a collection where
+ * row has each kind alike in both (alike in build, or saying one word in the same place: an
+ * order that shows a price before its discount is still an order). Members of a container nobody declares a collection where
  * no more than half are alike in size, no more than half alike in build, and fewer than half
  * have a twin in both (a status card, a pair of tiles, two buttons, a total; a search field,
  * cards, section titles and empty states) are the blocks of a page.
@@ -285,7 +313,8 @@ export function isUnlikeBlocks(c: Candidate): boolean {
   if (declared(c) || c.grid || c.cells.length < 3) return false;
   const size = (p: Placed) => along(p.node.frame, c.axis)[1];
   const sizeShare = mostShare(c.cells, (a, b) => sameSize(size(a), size(b)));
-  const buildShare = mostShare(c.cells, (a, b) => buildOf(a.node) === buildOf(b.node));
-  const twinShare = mostShare(c.cells, (a, b) => buildOf(a.node) === buildOf(b.node) && sameSize(size(a), size(b)));
+  const alike = (a: Placed, b: Placed) => buildOf(a.node) === buildOf(b.node) || saysTheSame(a.node, b.node);
+  const buildShare = mostShare(c.cells, alike);
+  const twinShare = mostShare(c.cells, (a, b) => alike(a, b) && sameSize(size(a), size(b)));
   return sizeShare <= MOST && buildShare <= MOST && twinShare < MOST;
 }

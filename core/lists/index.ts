@@ -6,7 +6,7 @@ import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { declared, isControlStrip, isDistinctParts, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks } from './blocks.js';
+import { declared, isControlStrip, isDistinctParts, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks, ofOneKind } from './blocks.js';
 import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
 import { itemTiles, runsToCut, scrolls, siblingCandidates } from './siblings.js';
@@ -83,7 +83,8 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (!collection && c.cells.some((p) => p.node.states.editable === true)) return false;
   // A few lines on a page that asks for a value are its options and controls (an event's repeat and
   // reminder rows, a panel's sliders), not content to pick from: a person fills the page in.
-  if (!collection && c.cells.length <= FORM_LINES && c.container && onAFormPage(c.container)) return false;
+  // Lines that each show what they are (folders under a search field) are things of one kind.
+  if (!collection && c.cells.length <= FORM_LINES && c.container && onAFormPage(c.container) && !ofOneKind(c)) return false;
   if ((c.axis === 'horizontal' || c.grid) && !scrolling && !(c.grid && itemTiles(c.cells))) return false;
   // Lines of one card, the unlike blocks of a page (blocks.ts).
   if (isTextLines(c) || isUnlikeBlocks(c)) return false;

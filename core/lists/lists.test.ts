@@ -589,6 +589,29 @@ describe('detectLists', () => {
     assert.equal(detectLists(page(title, results))[0]?.cells.length, 6);
   });
 
+  it('takes members that say one word in the same place (a kind, a status) for things of one kind: folders under a search field, orders around a card', () => {
+    // Three folders, each shown with its kind, under a search field: the files to search, no form.
+    const folder = (name: string, y: number) =>
+      node('Group', { x: 23, y, w: 365, h: 65 }, [text(name, { x: 85, y: y + 10, w: 69, h: 24 }), text('Folder', { x: 85, y: y + 36, w: 41, h: 19 }), text('›', { x: 373, y: y + 19, w: 6, h: 27 })], { actions: ['tap'] });
+    const search = node('TextField', { x: 17, y: 128, w: 378, h: 54 }, [], { actions: ['tap', 'setValue'], states: { editable: true } });
+    const folders = node('Group', { x: 23, y: 199, w: 365, h: 560 }, [folder('Files', 199), folder('Photos', 264), folder('Music', 330)]);
+    assert.equal(detectLists(screenOf(search, folders))[0]?.cells.length, 3);
+    // Two orders with their status, a buy-again card between them and the next order, cut by the
+    // bottom edge: one order shows a price before its discount, so they are not built part for part.
+    const order = (shop: string, y: number, h: number, discount: boolean) =>
+      node('Group', { x: 8, y, w: 374, h }, [
+        text(shop, { x: 83, y: y + 12, w: 183, h: 16 }),
+        text('Completed', { x: 323, y: y + 12, w: 60, h: 16 }),
+        ...(h > 100 ? [node('Image', { x: 20, y: y + 40, w: 84, h: 84 }), text(`${shop} item`, { x: 112, y: y + 40, w: 200, h: 16 }), ...(discount ? [text('$225', { x: 300, y: y + 100, w: 27, h: 14 })] : []), text('$194', { x: 330, y: y + 100, w: 31, h: 16 })] : []),
+        node('Button', { x: 300, y: y + Math.max(h - 44, 0), w: 66, h: Math.min(h, 36) }, [], { label: 'Rate', actions: ['tap'] }),
+      ], { actions: ['tap'] });
+    const again = node('Group', { x: 0, y: 698, w: W, h: 100 }, [text('Buy again', { x: 48, y: 712, w: 200, h: 16 }), node('Button', { x: 295, y: 750, w: 80, h: 36 }, [], { label: 'Buy', actions: ['tap'] })], { actions: ['tap'] });
+    const orders = node('ScrollView', { x: 0, y: 142, w: W, h: 702 }, [node('Group', { x: 0, y: 147, w: W, h: 697 }, [order('Focus', 151, 267, false), order('Mamasha', 426, 267, true), again, order('Nova', 806, 38, false)])], scrollingState());
+    const [main] = detectLists(screenOf(orders));
+    assert.equal(main?.cells[0]?.children[0]?.label, 'Focus');
+    assert.ok((main?.cells.length ?? 0) >= 3, `${main?.cells.length} cells`);
+  });
+
   it('does not take the parts of one page for rows, even in a collection: members with an id each', () => {
     const part = (id: string, y: number, h: number, n = 1) => node('Group', { x: 0, y, w: W, h }, Array.from({ length: n }, (_, i) => text(`${id} ${i}`, { x: 18 + i * 100, y, w: 90, h: Math.min(h, 25) })), { id });
     // A price, an instalment line of two texts, a title, an offer link, four badges.
