@@ -122,14 +122,25 @@ function saysALabel(n: UiNode): boolean {
  * Controls side by side are a toolbar, a selector or a keypad, not content, even where the row
  * scrolls or the platform names it a collection (a web page's <ul> of chips): a row whose items
  * show at most an icon or a logo and say only a label (tabs, filter chips, a strip of days, Like
- * / Share, a bank's shortcuts, a shop's brands), or a grid of bare buttons nobody declares a
- * collection (a menu of sections, a keypad). Content laid sideways (a carousel of cards, of
+ * / Share, a bank's shortcuts, a shop's brands), or a grid nobody declares a collection of bare
+ * buttons (a menu of sections) or of keys. Content laid sideways (a carousel of cards, of
  * posters) shows larger pictures or says more.
  */
 export function isControlStrip(c: Candidate): boolean {
-  if (c.grid) return !declared(c) && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0);
+  if (c.grid) return !declared(c) && (c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0) || isKeypad(c.cells));
   if (c.axis !== 'horizontal') return false;
   return c.cells.every((p) => looksLikeControl(p.node));
+}
+
+/**
+ * Keys, even in a page that scrolls (a spelling game's letters): tiles each tapped, never held,
+ * saying one character at most (a letter, a digit), whatever wraps it. Where the dump says of
+ * nothing that it is pressed, keys cannot be told from items.
+ */
+function isKeypad(tiles: readonly Placed[]): boolean {
+  const [first] = tiles;
+  const key = (t: Placed) => t.node.actions.includes('tap') && !t.node.actions.includes('longPress') && [...[...says(t.node, new Set())].join('')].length <= 1;
+  return first !== undefined && declaresPressing(first) && tiles.every(key);
 }
 
 /** Shows at most an icon or a logo and says only a label: a tab, a chip, a shortcut, a key. */

@@ -504,6 +504,13 @@ describe('detectLists', () => {
       node('Group', { x: 12 + i * 96, y: 57, w: 90, h: 36 }, t.split(/ (.*)/).filter(Boolean).map((part, j) => text(part, { x: 21 + i * 96 + j * 15, y: 68, w: j === 0 ? 10 : 60, h: 15 })), { actions: ['tap'] }),
     );
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 12, y: 63, w: W - 12, h: 24 }, presets, scrolling))), []);
+    // A spelling game's letter keys, each a tapped wrapper of its letter, laid in the page that scrolls.
+    const letters = 'QWERTYUIOPASDFGHJKL'.split('').map((k, i) => {
+      const [x, y] = [16 + (i % 10) * 36, 600 + Math.floor(i / 10) * 56];
+      return node('Group', { x, y, w: 33, h: 48 }, [text(k, { x: x + 8, y: y + 8, w: 17, h: 32 })], { actions: ['tap'] });
+    });
+    const prompt = text('Spell this word', { x: 16, y: 500, w: 200, h: 20 });
+    assert.deepEqual(detectLists(screenOf(node('ScrollView', { x: 0, y: 112, w: W, h: 700 }, [prompt, ...letters], scrolling))), []);
     // A grid of bare buttons: a menu of sections.
     const menu = ['General', 'Models', 'Knowledge', 'Workspace', 'Cognition'].map((t, i) => node('Button', { x: 24 + (i % 2) * 184, y: 273 + Math.floor(i / 2) * 57, w: 176, h: 48 }, [], { label: t, actions: ['tap'] }));
     assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 250, w: W, h: 355 }, menu, scrolling))), []);
