@@ -9,7 +9,7 @@ import { clippedEnds } from './clipped.js';
 import { declared, isControlStrip, isDistinctParts, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks, ofOneKind } from './blocks.js';
 import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
-import { itemTiles, runsToCut, scrolls, siblingCandidates } from './siblings.js';
+import { itemTiles, runsPast, runsToCut, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
@@ -70,10 +70,12 @@ function admissible(s: Scored, screen: Screen): boolean {
   if (named && c.cells.length >= 1) return true;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const collection = declared(c);
-  const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c));
+  // A row of items running past a side of what shows it goes on there as one that scrolls (siblings.ts).
+  const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c)) || runsPast(c);
   // Two alike rows, the second cut by the bottom edge of what scrolls them, go on below (siblings.ts);
-  // two rows a person taps, laid across the column from its start, are a list of two (blocks.ts).
-  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c) || isPressedPair(c))) && !isShortList(c)) return false;
+  // so does a row of two items running past its side; two rows a person taps, laid across the
+  // column from its start, are a list of two (blocks.ts).
+  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c) || runsPast(c) || isPressedPair(c))) && !isShortList(c)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list:

@@ -797,6 +797,19 @@ describe('two rows a person taps', () => {
   });
 });
 
+describe('a row of items cut by a side of what shows it', () => {
+  const card = (label: string, x: number, w: number, actions: UiNode['actions'], h = 130) =>
+    node('Group', { x, y: 400, w, h }, [text(label, { x: x + 16, y: 416, w: Math.max(w - 32, 4), h: 20 }), text(`${label} note`, { x: x + 16, y: 446, w: Math.max(w - 32, 4), h: 20 })], { label, actions });
+
+  it('goes on past that side: one card and the next one\'s sliver in a scroll view, a launcher\'s held task cards where nothing scrolls', () => {
+    const routes = node('ScrollView', { x: 40, y: 400, w: 330, h: 130 }, [card('Barrie to Sudbury', 40, 220, ['tap']), card('Toronto to Barrie', 272, 98, ['tap'])], scrollingState());
+    assert.deepEqual(detectLists(screenOf(routes))[0]?.cells.map((c) => c.label), ['Barrie to Sudbury', 'Toronto to Barrie']);
+    const tasks = (actions: UiNode['actions']) => node('Group', { x: 0, y: 0, w: W, h: H }, [card('Previous task', 0, 120, actions, 400), card('Files', 140, 240, actions, 400)]);
+    assert.deepEqual(detectLists(screenOf(tasks(['tap', 'longPress'])))[0]?.cells.map((c) => c.label), ['Previous task', 'Files']);
+    assert.deepEqual(detectLists(screenOf(tasks(['tap']))), [], 'tapped only, where nothing scrolls: two buttons');
+  });
+});
+
 describe('rows of a flat column (records.ts)', () => {
   const texts = (cell: UiNode) => cell.children.map((c) => c.label);
   /** A record of a title over a size line over a note, every text a bare child of one view. */

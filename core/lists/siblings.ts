@@ -521,6 +521,39 @@ export function runsToCut(c: Candidate): boolean {
   return c.axis === 'vertical' && !c.grid && c.container !== null && runToCut(c.cells, c.container) === 0;
 }
 
+/** An end item narrower than this share of the widest is cut by the side of what shows it. */
+const CUT_WIDTH = 0.9;
+
+/**
+ * Items side by side, the first or last cut by a side of what shows them, the others laid like
+ * it (of its class, pressed as it is, on its top and bottom edges): a row going on past that
+ * side, a carousel of one card and the next one's sliver. In a scroll view, items a person taps;
+ * where nothing says the row scrolls, items a person holds (to move or close them: a launcher's
+ * recent tasks) show it is a row of things, not a bar of controls.
+ */
+function runsPastSide(group: readonly Placed[], parent: Placed): boolean {
+  const [first] = group;
+  const last = group[group.length - 1];
+  if (!first || !last || group.length < 2) return false;
+  const item = (m: Placed) => (scrolls(parent) ? pressed(m.node) : m.node.actions.includes('longPress'));
+  const like = (m: Placed) =>
+    m.node.className === first.node.className &&
+    item(m) &&
+    m.node.actions.join() === first.node.actions.join() &&
+    aligned(m.vis.y, first.vis.y) &&
+    aligned(m.vis.y + m.vis.h, first.vis.y + first.vis.h);
+  if (!group.every(like)) return false;
+  const widest = Math.max(...group.map((m) => m.vis.w));
+  const cutStart = aligned(first.vis.x, parent.vis.x) && first.vis.w < CUT_WIDTH * widest;
+  const cutEnd = aligned(last.vis.x + last.vis.w, parent.vis.x + parent.vis.w) && last.vis.w < CUT_WIDTH * widest;
+  return cutStart || cutEnd;
+}
+
+/** A row of items running past a side of what shows it (runsPastSide). */
+export function runsPast(c: Candidate): boolean {
+  return c.axis === 'horizontal' && !c.grid && c.container !== null && runsPastSide(c.cells, c.container);
+}
+
 /** Lists among the children of one container: rows of a column, items of a scrolling row, tiles of a grid. */
 export function siblingCandidates(parent: Placed, children: readonly Placed[]): Candidate[] {
   const declaredCells = children.filter((c) => isCell(c.node));
@@ -556,6 +589,6 @@ export function siblingCandidates(parent: Placed, children: readonly Placed[]): 
     const rows = rowsAboveCut(g, parent);
     if (rows) out.push(make(rows, 'vertical', false));
   }
-  if (collects) for (const g of alignedGroups(pool, 'horizontal', parent.vis)) if (outsideGrid(g)) out.push(make(g, 'horizontal', false));
+  for (const g of alignedGroups(pool, 'horizontal', parent.vis)) if (outsideGrid(g) && (collects || runsPastSide(g, parent))) out.push(make(g, 'horizontal', false));
   return out;
 }
