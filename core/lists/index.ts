@@ -14,7 +14,7 @@ import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
 
 export type { FoundList, ListAxis, ListDetectorName } from './types.js';
-export { readingOrder } from './reading-order.js';
+export { readingOrder, readsRightToLeft } from './reading-order.js';
 
 /** Below this consistency a cluster is a coincidence of layout, not a list. */
 export const MIN_CONSISTENCY = 0.5;

@@ -6,8 +6,8 @@ import type { ListAxis } from './types.js';
 const RTL_LETTER = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LETTER = /\p{L}/gu;
 
-/** Cells whose text is mostly in a right-to-left script are laid out and read from the right (Arabic, Hebrew). */
-export function readsRightToLeft(cells: readonly UiNode[]): boolean {
+/** Nodes whose text is mostly in a right-to-left script are laid out and read from the right (Arabic, Hebrew). */
+export function readsRightToLeft(nodes: readonly UiNode[]): boolean {
   let rtl = 0;
   let other = 0;
   const walk = (n: UiNode): void => {
@@ -19,7 +19,7 @@ export function readsRightToLeft(cells: readonly UiNode[]): boolean {
     }
     n.children.forEach(walk);
   };
-  cells.forEach(walk);
+  nodes.forEach(walk);
   return rtl > other;
 }
 

@@ -4,6 +4,7 @@ import { buildSnapshot } from './build.js';
 import { renderOutline } from './render.js';
 import { node, settingsScreen } from './test-support/screens.js';
 import type { ListInput } from './list-input.js';
+import type { UiNode } from '../model/ui-node.js';
 
 function withList(opts: Parameters<typeof settingsScreen>[0] = {}) {
   const { screen, rows, table } = settingsScreen(opts);
@@ -38,6 +39,24 @@ describe('buildSnapshot', () => {
         '',
       ].join('\n'),
     );
+  });
+
+  it('numbers a screen written right to left from the right: tabs side by side, a grid\'s tiles row by row', () => {
+    const { screen } = settingsScreen({ titles: ['الشبكة', 'البلوتوث', 'الخلوية', 'البطارية'] });
+    const [nav, table, tabs] = screen.root.children as [UiNode, UiNode, UiNode];
+    nav.children = [node({ role: 'Heading', label: 'الإعدادات', frame: [150, 52, 90, 24] })];
+    tabs.children = [
+      node({ role: 'Button', label: 'الملف', frame: [0, 788, 195, 56], actions: ['tap'] }),
+      node({ role: 'Button', label: 'الرئيسية', frame: [195, 788, 195, 56], actions: ['tap'] }),
+    ];
+    const snapshot = buildSnapshot(screen, { lists: [] });
+    const bottom = snapshot.elements.filter((e) => e.band === 'Bottom').map((e) => e.label);
+    assert.deepEqual(bottom, ['الرئيسية', 'الملف'], 'the right-hand tab is read first');
+    const tiles = ['أ', 'ب', 'ت', 'ث'].map((t, i) => node({ role: 'Button', label: `قارئ ${t}`, actions: ['tap'], frame: [200 - (i % 2) * 190, 100 + Math.floor(i / 2) * 60, 180, i % 3 === 0 ? 50 : 44] }));
+    table.children = tiles;
+    const grid = buildSnapshot(screen, { lists: [{ container: table, containerFrame: table.frame, axis: 'vertical', cells: [...tiles].reverse(), score: 4, detector: 'siblings' }] });
+    const cellLabels = grid.lists[0]?.cells.map((c) => grid.elements.find((e) => e.index === c.elements[0])?.label);
+    assert.deepEqual(cellLabels, tiles.map((t) => t.label), '#1 is the top-right tile, whatever the heights in its row');
   });
 
   it('says so when a screen shows nothing', () => {

@@ -1,4 +1,4 @@
-import { detectLists, readingOrder } from '../lists/index.js';
+import { detectLists, readingOrder, readsRightToLeft } from '../lists/index.js';
 import type { Rect } from '../model/geometry.js';
 import { rectCentre, roundRect } from '../model/geometry.js';
 import type { Screen } from '../model/screen.js';
@@ -127,7 +127,7 @@ export function buildSnapshot(screen: Screen, options: BuildOptions = {}): Snaps
   const given = options.lists ?? detectLists;
   const lists = typeof given === 'function' ? given(screen) : given;
   const forest = collectLines(screen.root, bounds);
-  sortForest(forest, lineComparator());
+  sortForest(forest, lineComparator(readsRightToLeft([screen.root])));
   const region = contentRegion(screen, lists[0]);
   const bandOfLine = new Map<LineNode, Band>();
   const assign = (l: LineNode): void => {

@@ -14,18 +14,20 @@ function canonical(node: UiNode, cache: Map<UiNode, string>): string {
 }
 
 /**
- * Reading order: centre y, then centre x of the visible part, in whole points; ties (overlapping
- * nodes with the same centre) fall back to size and then content, so the order never depends on
- * the order the platform listed siblings in. One comparator per build: it remembers content texts.
+ * Reading order: centre y, then centre x of the visible part, in whole points, from the right on
+ * a screen written right to left (Arabic, Hebrew); ties (overlapping nodes with the same centre)
+ * fall back to size and then content, so the order never depends on the order the platform
+ * listed siblings in. One comparator per build: it remembers content texts.
  */
-export function lineComparator(): (a: LineNode, b: LineNode) => number {
+export function lineComparator(rightToLeft = false): (a: LineNode, b: LineNode) => number {
+  const sign = rightToLeft ? -1 : 1;
   const cache = new Map<UiNode, string>();
   return (a, b) => {
     const ca = rectCentre(a.visible);
     const cb = rectCentre(b.visible);
     const keys: Array<[number, number]> = [
       [Math.round(ca.y), Math.round(cb.y)],
-      [Math.round(ca.x), Math.round(cb.x)],
+      [sign * Math.round(ca.x), sign * Math.round(cb.x)],
       [Math.round(a.visible.h), Math.round(b.visible.h)],
       [Math.round(a.visible.w), Math.round(b.visible.w)],
     ];
