@@ -18,6 +18,8 @@ import { withoutFixtures } from '../../../test/support/fixtures.js';
 import { decodeSmallFrames, firstSettledFrame } from '../../../test/support/video-probe.js';
 
 const FPS = 10;
+/** The bars read back to the device's clock within a pixel or two (1000 / 540 ms each) either way. */
+const READ_MS = 10;
 /** 540 x 960 pixels at 240 dpi: 360 x 640 points. */
 const SCREEN = { recordFps: FPS, width: 540, height: 960, density: 240 };
 const ffmpeg = findFfmpeg();
@@ -117,21 +119,22 @@ describe('Android recordings copy screenrecord\'s H.264', { skip: withoutFixture
     assert.equal(p.decodeErrors, '', 'every frame decodes, across the joins');
     const expected = (rec.stoppedAt - rec.startedAt) / 1000;
     assert.ok(Math.abs(p.duration - expected) < 0.5, `duration ${p.duration} s, expected about ${expected} s`);
-    // The device draws FPS frames a second; each is in the video once, at the time it arrived.
-    // The device draws FPS frames a second (catching up in bursts when this host is slow); each
-    // is in the video once, at the time it arrived.
-    assert.ok(Math.abs(p.times.length - expected * FPS) <= expected * FPS * 0.25, `${p.times.length} frames in ${expected} s at ${FPS} fps`);
     const gaps = p.times.slice(1).map((t, i) => Math.round((t - p.times[i]!) * 1000));
     assert.ok(gaps.every((g) => g > 0), 'frame times strictly increase');
     assert.ok(new Set(gaps).size > 3, `times as they came (variable): ${[...new Set(gaps)].slice(0, 10).join(',')} ms`);
-    // What each frame shows: the device draws a frame every 1000 / FPS ms of its clock, however
-    // late this busy host gets it. Across the joins no moment is missing; a new stream's first
-    // frame comes later after the moment it shows than the old one's (its encoder starts), so a
-    // join shows a few frames again (seen: 100 to 400 ms on a host at load 15), never a second.
+    // What each frame shows: each stream draws a frame every 1000 / FPS ms of the device's clock,
+    // however late this busy host gets it, so inside a stream every step is one frame: each frame
+    // is in the video once. (Not a frame count against the wall clock: how many frames a second
+    // the virtual device draws on a busy host is bench/recording-android.ts's figure.) Any other
+    // step is a join, where the copy starts the new stream at its first unit, the key frame: it
+    // steps back by how much later that comes after the moment it shows than the old stream's
+    // frames do (its encoder starts), or on when the old stream runs behind by more than that on
+    // a busy host (seen: 100 to 400 ms back at load 15; 207 ms on at load 4); never a second.
     const shown = videoClock(rec.file, 540, 960);
     const steps = shown.slice(1).map((t, i) => Math.round(t - shown[i]!));
-    assert.ok(Math.max(...steps) <= 1000 / FPS + 10, `largest step of the device clock ${Math.max(...steps)} ms: ${steps.join(' ')}`);
-    assert.ok(Math.min(...steps) > -1000, `a join showed ${-Math.min(...steps)} ms again: ${steps.join(' ')}`);
+    const joins = steps.filter((s) => Math.abs(s - 1000 / FPS) > READ_MS);
+    assert.ok(joins.length < screenrecords.length, `${joins.length} steps of other than a frame across ${screenrecords.length - 1} joins: ${steps.join(' ')}`);
+    assert.ok(joins.every((s) => Math.abs(s) < 1000), `a join moved the device clock by ${joins.join(', ')} ms: ${steps.join(' ')}`);
   });
 
   it('places an action in the copied video: its settled frame is within 100 ms of the first frame of the video that shows its change', async () => {
