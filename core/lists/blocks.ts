@@ -1,7 +1,7 @@
 import type { UiNode } from '../model/ui-node.js';
 import { across, along, intervalOverlap, near } from './geometry.js';
 import { isCell, isCollection, isInput, isTextual } from './roles.js';
-import { declaresPressing } from './pressing.js';
+import { declaresPressing, isPressed } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /*
@@ -198,7 +198,7 @@ export function isRecordFields(c: Candidate): boolean {
 
 /** The node or something inside it is pressed (tapped or held). */
 function pressedWithin(n: UiNode): boolean {
-  return n.actions.includes('tap') || n.actions.includes('longPress') || n.children.some(pressedWithin);
+  return isPressed(n) || n.children.some(pressedWithin);
 }
 
 /** A key and its value: two or more parts that say something, side by side on one line, nothing pressed. */
@@ -248,13 +248,12 @@ export function isPressedPair(c: Candidate): boolean {
   if (c.cells.length !== 2 || c.grid || c.axis !== 'vertical' || !c.container) return false;
   const [a, b] = c.cells as [Placed, Placed];
   const box = c.container.vis;
-  const pressed = (p: Placed) => p.node.actions.includes('tap') || p.node.actions.includes('longPress');
   const edge = (x: number, y: number) => Math.abs(x - y) <= 1;
   const above = a.vis.y - box.y;
   const below = box.y + box.h - (b.vis.y + b.vis.h);
   const centred = above > 1 && below > 1 && sameSize(above, below);
   return (
-    pressed(a) && pressed(b) &&
+    isPressed(a.node) && isPressed(b.node) &&
     a.node.role === b.node.role && a.node.className === b.node.className &&
     edge(a.vis.x, b.vis.x) && edge(a.vis.x + a.vis.w, b.vis.x + b.vis.w) &&
     a.vis.w >= SPAN * box.w && !centred

@@ -1,6 +1,9 @@
 import type { UiNode } from '../model/ui-node.js';
 import type { Placed } from './types.js';
 
+/** Pressed itself (tapped or held): a row that opens or selects something. */
+export const isPressed = (n: UiNode): boolean => n.actions.includes('tap') || n.actions.includes('longPress');
+
 const pressingDeclared = new WeakMap<UiNode, boolean>();
 
 /**

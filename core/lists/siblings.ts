@@ -4,7 +4,7 @@ import { containsRect } from '../model/geometry.js';
 import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
 import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
 import { looksLikeControl } from './blocks.js';
-import { declaresPressing } from './pressing.js';
+import { declaresPressing, isPressed } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
 /** Cells of one list line up across the axis: their extents overlap by this much at least. */
@@ -457,8 +457,6 @@ function grow(r: Rect, by: number): Rect {
   return { x: r.x - by, y: r.y - by, w: r.w + 2 * by, h: r.h + 2 * by };
 }
 
-/** Pressed itself: a row that opens or selects something. */
-const pressed = (n: UiNode): boolean => n.actions.includes('tap') || n.actions.includes('longPress');
 /**
  * A notice placed in a list: it does nothing itself but holds a control of its own (a tip with
  * its Dismiss button); one with a field to fill is a form (a card asking for a phone number).
@@ -480,7 +478,7 @@ function isNotice(n: UiNode): boolean {
 function loneRow(children: readonly Placed[]): Placed | undefined {
   const rows = children.filter((c) => !isTextual(c.node) && !saysOnlyText(c.node) && !isNotice(c.node));
   const [row] = rows;
-  if (rows.length !== 1 || children.length < 2 || !row || !pressed(row.node)) return undefined;
+  if (rows.length !== 1 || children.length < 2 || !row || !isPressed(row.node)) return undefined;
   return children.every((c) => c === row || c.vis.y + c.vis.h <= row.vis.y + 1) ? row : undefined;
 }
 
@@ -503,7 +501,7 @@ function runToCut(group: readonly Placed[], parent: Placed): number {
     m.node.className === last.node.className &&
     aligned(m.vis.x, last.vis.x) &&
     aligned(m.vis.x + m.vis.w, last.vis.x + last.vis.w) &&
-    pressed(m.node) === pressed(last.node) &&
+    isPressed(m.node) === isPressed(last.node) &&
     Boolean(m.node.label) === Boolean(last.node.label);
   let start = group.length - 1;
   while (start > 0 && laidLike(group[start - 1] as Placed)) start--;
@@ -535,7 +533,7 @@ function runsPastSide(group: readonly Placed[], parent: Placed): boolean {
   const [first] = group;
   const last = group[group.length - 1];
   if (!first || !last || group.length < 2) return false;
-  const item = (m: Placed) => (scrolls(parent) ? pressed(m.node) : m.node.actions.includes('longPress'));
+  const item = (m: Placed) => (scrolls(parent) ? isPressed(m.node) : m.node.actions.includes('longPress'));
   const like = (m: Placed) =>
     m.node.className === first.node.className &&
     item(m) &&
