@@ -1,23 +1,19 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { cliArgv } from '../test/support/cli.js';
 import { loadFixture, REPO_ROOT, withoutFixtures } from '../test/support/fixtures.js';
 
 const run = promisify(execFile);
-const BUILT = join(REPO_ROOT, 'dist/cli/main.js');
 
-function argvOf(args: string[]): string[] {
-  return existsSync(BUILT) ? [BUILT, ...args] : ['--import', 'tsx', join(REPO_ROOT, 'cli/main.ts'), ...args];
-}
-
-/** The built CLI as users run it; straight from the sources (tsx) when nothing is built yet. */
+/** The simlab CLI as a child process (cliArgv): the bundle users run under `npm test`, else its sources. */
 async function simlab(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, argvOf(args), { cwd: REPO_ROOT });
+    const { stdout, stderr } = await run(process.execPath, cliArgv(args), { cwd: REPO_ROOT });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code: number; stdout: string; stderr: string };
@@ -28,7 +24,7 @@ async function simlab(...args: string[]): Promise<{ code: number; stdout: string
 /** The CLI with `input` on its standard input. */
 function simlabWithInput(input: string | Uint8Array, ...args: string[]): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, argvOf(args), { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, cliArgv(args), { cwd: REPO_ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.on('error', reject);

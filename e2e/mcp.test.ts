@@ -9,7 +9,8 @@ import { issueToken } from '../server/auth/tokens.js';
 import { startSimWorker, webDevice, type SimWorker } from '../server/test-support/sim-worker.js';
 import { DeviceSession } from '../workers/session/device-session.js';
 import { MemoryBridge } from '../workers/session/test-support/memory-bridge.js';
-import { cliArgv, ROOT, tempDataDir } from './support/lab.js';
+import { cliArgv } from '../test/support/cli.js';
+import { ROOT, tempDataDir } from './support/lab.js';
 
 /**
  * The MCP server over both transports, driven by the official SDK client: a hub in this

@@ -1,9 +1,10 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Envelope } from '../../core/contract/envelope.js';
 import { startHub, type Hub } from '../../server/main.js';
+import { cliArgv } from '../../test/support/cli.js';
 
 /** The repository root (e2e/support/ is two levels down). */
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -136,16 +137,6 @@ export class WorkerProcess {
       // already gone
     }
   }
-}
-
-const BUILT_CLI = join(ROOT, 'dist/simlab/main.js');
-
-/**
- * Node's arguments for the simlab CLI: the `simlab` bin as `npm run build` bundles it (it starts
- * in a fifth of the time), or its sources (cli/main.ts through tsx) when nothing is built yet.
- */
-export function cliArgv(args: string[]): string[] {
-  return existsSync(BUILT_CLI) ? [BUILT_CLI, ...args] : ['--import', 'tsx', join(ROOT, 'cli/main.ts'), ...args];
 }
 
 /**
