@@ -1,6 +1,6 @@
 import type { UiNode } from '../model/ui-node.js';
 import { across, along, intervalOverlap, near } from './geometry.js';
-import { isCell, isCollection, isInput, isTextual } from './roles.js';
+import { isCell, isCollection, isInput, isTextual, nodesInside } from './roles.js';
 import { declaresPressing, isPressed } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
@@ -94,12 +94,9 @@ const isIconSized = (n: UiNode): boolean => Math.max(n.frame.w, n.frame.h) <= IC
  * left unnamed (a poster).
  */
 function textFills(n: UiNode): boolean {
-  const spans: Array<[number, number]> = [];
-  const walk = (m: UiNode): void => {
-    if (m !== n && (m.label || m.value || m.role === 'Image')) spans.push([m.frame.y, m.frame.y + m.frame.h]);
-    m.children.forEach(walk);
-  };
-  walk(n);
+  const spans = nodesInside(n)
+    .filter((m) => m.label || m.value || m.role === 'Image')
+    .map((m): [number, number] => [m.frame.y, m.frame.y + m.frame.h]);
   if (spans.length === 0 || n.frame.h <= 0) return true;
   const top = Math.min(...spans.map((s) => s[0]));
   const bottom = Math.max(...spans.map((s) => s[1]));
@@ -173,12 +170,7 @@ export function isDistinctParts(c: Candidate): boolean {
  * picture, nothing pressed.
  */
 function isKeyValue(n: UiNode): boolean {
-  const leaves: UiNode[] = [];
-  const walk = (m: UiNode): void => {
-    if (m.children.length === 0) leaves.push(m);
-    m.children.forEach(walk);
-  };
-  n.children.forEach(walk);
+  const leaves = nodesInside(n).filter((m) => m.children.length === 0);
   const texts = leaves.filter((m) => m.label || m.value);
   return texts.length === 2 && !leaves.some((m) => m.role === 'Image') && !pressedWithin(n);
 }
@@ -212,12 +204,9 @@ const sameSize = (a: number, b: number): boolean => near(a, b, SAME_SIZE) || nea
 
 /** What a member holds: the roles of what says, does or shows something inside it. */
 function buildOf(n: UiNode): string {
-  const roles: string[] = [];
-  const walk = (m: UiNode): void => {
-    if (m !== n && (m.label || m.value || m.actions.length > 0 || m.role === 'Image')) roles.push(m.role);
-    m.children.forEach(walk);
-  };
-  walk(n);
+  const roles = nodesInside(n)
+    .filter((m) => m.label || m.value || m.actions.length > 0 || m.role === 'Image')
+    .map((m) => m.role);
   return roles.sort().join(',');
 }
 

@@ -1,6 +1,6 @@
 import type { UiNode } from '../model/ui-node.js';
 import { near } from './geometry.js';
-import { isCollection, isTextual, saysOnlyText } from './roles.js';
+import { isCollection, isTextual, nodesInside, saysOnlyText } from './roles.js';
 import { rowsOf } from './siblings.js';
 import type { Candidate, Placed } from './types.js';
 
@@ -71,11 +71,6 @@ export function openRowWrappers(parent: Placed, children: Placed[], childrenOf: 
 function saysMoreThan(n: UiNode): boolean {
   const own = n.label ?? n.value;
   if (!own) return false;
-  const inner: string[] = [];
-  const walk = (m: UiNode): void => {
-    for (const t of [m.label, m.value]) if (t) inner.push(t);
-    m.children.forEach(walk);
-  };
-  n.children.forEach(walk);
-  return !inner.some((t) => own.includes(t) || t.includes(own));
+  const inner = nodesInside(n).flatMap((m) => [m.label, m.value]);
+  return !inner.some((t) => t && (own.includes(t) || t.includes(own)));
 }

@@ -47,13 +47,15 @@ export function saysOnlyText(n: UiNode): boolean {
   return !other && texts.length === 1 && (!n.label || n.label === texts[0]);
 }
 
+/** Every node inside `n`, itself left out, each before what it holds. */
+export const nodesInside = (n: UiNode): UiNode[] => n.children.flatMap((c) => [c, ...nodesInside(c)]);
+
 /**
  * The nodes inside `n` (itself left out) that say or do something. A toggle says whether it is
  * on, even where it cannot be tapped (Compose's selected radio button).
  */
 function speakersIn(n: UiNode): UiNode[] {
-  const speaks = (c: UiNode) => c.label || c.value || c.actions.length > 0 || c.states.checked !== undefined;
-  return n.children.flatMap((c) => [...(speaks(c) ? [c] : []), ...speakersIn(c)]);
+  return nodesInside(n).filter((c) => c.label || c.value || c.actions.length > 0 || c.states.checked !== undefined);
 }
 
 /**

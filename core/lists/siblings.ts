@@ -2,7 +2,7 @@ import type { Rect } from '../model/geometry.js';
 import type { UiNode } from '../model/ui-node.js';
 import { containsRect } from '../model/geometry.js';
 import { aligned, across, along, intervalIou, intervalOverlap, median, near } from './geometry.js';
-import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, saysOnlyText, speakerCount } from './roles.js';
+import { isBareLabel, isCell, isCentredLabel, isCollection, isInput, isLoadMoreRow, isLoneAction, isScroller, isTextual, nodesInside, saysOnlyText, speakerCount } from './roles.js';
 import { looksLikeControl } from './blocks.js';
 import { declaresPressing, isPressed } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
@@ -464,8 +464,7 @@ function grow(r: Rect, by: number): Rect {
  * notice's button.
  */
 function isNotice(n: UiNode): boolean {
-  const inside = (m: UiNode): UiNode[] => m.children.flatMap((c) => [c, ...inside(c)]);
-  const held = inside(n);
+  const held = nodesInside(n);
   const fills = (m: UiNode) => m.frame.w * m.frame.h > MOST_OF * n.frame.w * n.frame.h;
   return n.actions.length === 0 && held.some((m) => m.actions.length > 0) && !held.some((m) => m.actions.length > 0 && fills(m)) && !held.some(isInput);
 }
