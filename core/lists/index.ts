@@ -54,8 +54,8 @@ function place(screen: Screen): { all: Placed[]; childrenOf: (p: Placed) => Plac
 
 /**
  * What a list needs beyond its score: two cells only where the platform declares a collection
- * (or cells); a row of items only where it scrolls or collects (a bar of five buttons stays
- * five buttons); a plain column needs three rows.
+ * (or cells) or they show a list of two (isListOfTwo); a row of items only where it scrolls or
+ * collects (a bar of five buttons stays five buttons); a plain column needs three rows.
  */
 function admissible(s: Scored, screen: Screen): boolean {
   const c = s.candidate;
@@ -72,10 +72,7 @@ function admissible(s: Scored, screen: Screen): boolean {
   const collection = declared(c);
   // A row of items running past a side of what shows it goes on there as one that scrolls (siblings.ts).
   const scrolling = collection || (c.container !== null && scrolls(c.container) && scrollsAlong(c)) || runsPast(c);
-  // Two alike rows, the second cut by the bottom edge of what scrolls them, go on below (siblings.ts);
-  // so does a row of two items running past its side; two rows a person taps, laid across the
-  // column from its start, are a list of two (blocks.ts).
-  if (c.cells.length === 2 && !collection && !(scrolling && (isTwoRecords(c) || runsToCut(c) || runsPast(c) || isPressedPair(c))) && !isShortList(c)) return false;
+  if (c.cells.length === 2 && !collection && !isListOfTwo(c, scrolling)) return false;
   // A few buttons stacked in a plain column are a form's actions (Allow / Allow once / Deny), not rows.
   if (!scrolling && c.cells.length <= ACTION_STACK && c.cells.every((p) => p.node.role === 'Button' && p.node.children.length === 0)) return false;
   // Rows that hold text fields are the lines of a form, unless the platform says it is a list:
@@ -107,6 +104,17 @@ function scrollsAlong(c: Candidate): boolean {
   const scroller = isScroller(c.container.node) ? c.container : (c.container.parent ?? c.container);
   const rowHeight = Math.max(...c.cells.map((p) => p.vis.h));
   return scroller.vis.h < ROW_SCROLLER_SHARE * rowHeight;
+}
+
+/**
+ * Two members nobody declares a collection that still make a list: a row of two items running
+ * past its side (siblings.ts), two records alone at the top of an otherwise empty column
+ * (blocks.ts); in what scrolls, two records, two alike rows the second of which its bottom edge
+ * cuts (siblings.ts), or two rows a person taps laid across the column from its start (blocks.ts).
+ */
+function isListOfTwo(c: Candidate, scrolling: boolean): boolean {
+  if (runsPast(c) || isShortList(c)) return true;
+  return scrolling && (isTwoRecords(c) || runsToCut(c) || isPressedPair(c));
 }
 
 /** The page around the container (its nearest scrolling holder, else the window) asks for a value. */
