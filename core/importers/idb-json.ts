@@ -54,7 +54,7 @@ function toNode(el: AxElement, text: string, withChildren: boolean): UiNode {
     className: type,
     frame: frameOf(el, text),
     states,
-    actions: iosActions(role, type),
+    actions: iosActions(type),
     source: 'ax',
     window: WINDOW,
     children: kids.map((c) => toNode(c, text, true)),

@@ -53,9 +53,12 @@ const ROLE_OF_TYPE: Record<string, Role> = {
   GenericElement: 'Other',
 };
 
+/** `XCUIElementTypeStaticText` / `AXStaticText` -> `StaticText`: the key of ROLE_OF_TYPE and ACTIONS_OF_TYPE. */
+const typeName = (type: string): string => type.replace(/^XCUIElementType/, '').replace(/^AX(?=[A-Z])/, '');
+
 /** `XCUIElementTypeStaticText` / `StaticText` / `AXStaticText` -> `Text`. */
 export function iosRole(type: string): Role {
-  const name = type.replace(/^XCUIElementType/, '').replace(/^AX(?=[A-Z])/, '');
+  const name = typeName(type);
   return ROLE_OF_TYPE[name] ?? name;
 }
 
@@ -95,9 +98,9 @@ const ACTIONS_OF_TYPE: Partial<Record<string, UiAction[]>> = {
   Icon: ['tap', 'longPress'],
 };
 
-export function iosActions(role: Role, type = ''): UiAction[] {
-  const name = type.replace(/^XCUIElementType/, '').replace(/^AX(?=[A-Z])/, '');
-  return [...(ACTIONS_OF_TYPE[name] ?? ACTIONS_OF_ROLE[role] ?? [])];
+/** What an element of this type declares it does (by its type, else by its role). */
+export function iosActions(type: string): UiAction[] {
+  return [...(ACTIONS_OF_TYPE[typeName(type)] ?? ACTIONS_OF_ROLE[iosRole(type)] ?? [])];
 }
 
 const EDITABLE = new Set<Role>(['TextField', 'SecureTextField', 'SearchField', 'TextArea']);

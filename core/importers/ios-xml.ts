@@ -58,7 +58,7 @@ function toNode(el: XmlElement, ctx: Context, window: string | undefined): UiNod
     className: type,
     frame: frameOf(el, ctx.text),
     states,
-    actions: iosActions(role, type),
+    actions: iosActions(type),
     source: 'ax',
     children: [],
   };

@@ -64,7 +64,7 @@ function toNode(el: WdaElement, ctx: Context, window: string | undefined): UiNod
   if (isIosScrolling(role)) states.scrollable = true;
   if (value !== undefined && value === label) value = undefined;
 
-  const node: UiNode = { role, className: type, frame: rectOf(el, ctx.text), states, actions: iosActions(role, type), source: 'ax', children: [] };
+  const node: UiNode = { role, className: type, frame: rectOf(el, ctx.text), states, actions: iosActions(type), source: 'ax', children: [] };
   if (window !== undefined) node.window = window;
   node.children = kidsOf(el).map((c) => toNode(c, ctx, ctx.windowOf.get(c) ?? window));
   if (label !== undefined) node.label = label;
