@@ -51,9 +51,9 @@ function outlineEnvelope(options: OutlineOptions): { envelope: Envelope; text: s
 export function outlineCommand(): Command {
   return new Command('outline')
     .description('the outline of a captured UI tree dump (or the settled diff between two dumps)')
-    .requiredOption('--file <dump>', 'a captured UI tree (uiautomator / Appium / XCUITest XML, Rico, idb/AXe or CDP JSON); - reads standard input')
+    .requiredOption('--file <dump>', 'a captured UI tree (uiautomator / Appium / XCUITest XML, Rico, WDA, idb/AXe, Maestro or CDP JSON); - reads standard input')
     .addOption(new Option('--format <format>', 'the dump format (default: detected)').choices([...TREE_FORMATS]))
-    .option('--encoding <label>', 'the text encoding, when the file does not tell it truly (default: its BOM, else its XML declaration, else UTF-8)')
+    .option('--encoding <label>', 'the text encoding, when the file does not tell it truly (default: its BOM or the zero bytes of UTF-16, else its XML declaration, else UTF-8)')
     .option('--scale <n>', 'device pixels per point (default: per format)')
     .option('--diff <dump>', 'a second dump: print the settled diff from --file to it')
     .option('--interactive', 'only what takes an action, with the nearest label of each unlabelled one')
