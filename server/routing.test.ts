@@ -93,6 +93,19 @@ test('a lost worker: in-flight commands end delivery_uncertain (received) or not
   assert.deepEqual(log.map((a) => (a.envelope as Env).error?.disposition.delivery), ['delivery_uncertain', 'not_delivered']);
 });
 
+test('a recording start its worker has not answered ends when the worker goes, not at the start timeout', async (t) => {
+  const h = await startTestHub(t);
+  const w = startSimWorker({ hubUrl: h.hub.url, token: h.tokens.worker, workerId: 'w1', devices: [webDevice('a', { record: true })] });
+  await w.registered;
+  const asked = new Promise<void>((resolve) => w.socket.once('recording:start', () => resolve()));
+  const ack = h.hub.services.workers.startRecording('a', 'rec_test');
+  await asked;
+  w.close();
+  const answer = await ack;
+  assert.equal(answer.ok, false);
+  assert.match(answer.ok ? '' : answer.error, /^the worker left before it answered recording:start \(the worker disconnected\)$/);
+});
+
 test('a missed deadline ends the call with TIMEOUT within the deadline', async (t) => {
   const h = await startTestHub(t);
   const w = startSimWorker({ hubUrl: h.hub.url, token: h.tokens.worker, devices: [webDevice('a')], onCommand: never });
