@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ReplayJson } from '../core/wire/replay-views.js';
@@ -75,7 +76,7 @@ describe('clips: a step range of a recording as MP4 and GIF', { concurrency: fal
     assert.equal(response.status, 200);
     assert.equal(response.headers.get('content-type'), 'video/mp4');
     const file = join(files.dir, 'time.mp4');
-    (await import('node:fs')).writeFileSync(file, Buffer.from(await response.arrayBuffer()));
+    writeFileSync(file, Buffer.from(await response.arrayBuffer()));
     const size = JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-show_entries', 'stream=width', '-of', 'json', file], { encoding: 'utf8' })) as { streams: Array<{ width: number }> };
     assert.equal(size.streams[0]?.width, 200);
     // The clip is the recording from 0.5 s to 2.5 s: it lasts until the last frame the recording
@@ -84,7 +85,7 @@ describe('clips: a step range of a recording as MP4 and GIF', { concurrency: fal
     // later on a busy host, so the recording's last frame in the range can come well before 2.5 s.
     const recording = join(files.dir, 'recording.mp4');
     const video = await fetch(`${url}/api/v1/sessions/${session}/recordings/${replay.recordings[0]!.id}/video`, { headers: { authorization: `Bearer ${viewer}` } });
-    (await import('node:fs')).writeFileSync(recording, Buffer.from(await video.arrayBuffer()));
+    writeFileSync(recording, Buffer.from(await video.arrayBuffer()));
     const lastInRange = probeVideo(recording).frameTimes.filter((t) => t >= 0.5 && t < 2.5).at(-1)! - 0.5;
     const clip = probeVideo(file);
     const frame = clip.frameTimes[1]! - clip.frameTimes[0]!;
