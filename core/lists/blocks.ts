@@ -1,6 +1,6 @@
 import type { UiNode } from '../model/ui-node.js';
 import { across, along, intervalOverlap, near } from './geometry.js';
-import { isCell, isCollection, isInput, isTextual, nodesInside } from './roles.js';
+import { isCell, isCollection, isInput, isTextual, nodesInside, picturesOf } from './roles.js';
 import { declaresPressing, isPressed } from './pressing.js';
 import type { Candidate, ListAxis, Placed } from './types.js';
 
@@ -81,9 +81,6 @@ function says(n: UiNode, into: Set<string>): Set<string> {
   for (const c of n.children) says(c, into);
   return into;
 }
-
-/** The pictures in a node, itself included. */
-const picturesOf = (n: UiNode): UiNode[] => [...(n.role === 'Image' ? [n] : []), ...n.children.flatMap(picturesOf)];
 
 /** An icon or a logo (a tab's glyph, a brand's mark), not a poster, a photo or a product shot. */
 const isIconSized = (n: UiNode): boolean => Math.max(n.frame.w, n.frame.h) <= ICON_SIDE;

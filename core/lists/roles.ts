@@ -50,6 +50,9 @@ export function saysOnlyText(n: UiNode): boolean {
 /** Every node inside `n`, itself left out, each before what it holds. */
 export const nodesInside = (n: UiNode): UiNode[] => n.children.flatMap((c) => [c, ...nodesInside(c)]);
 
+/** The pictures in a node, itself included. */
+export const picturesOf = (n: UiNode): UiNode[] => [n, ...nodesInside(n)].filter((m) => m.role === 'Image');
+
 /**
  * The nodes inside `n` (itself left out) that say or do something. A toggle says whether it is
  * on, even where it cannot be tapped (Compose's selected radio button).
@@ -98,9 +101,8 @@ export function isCentredLabel(n: UiNode): boolean {
   const inside = speakersIn(n);
   const [only] = inside;
   if (inside.length !== 1 || !only || !isTextual(only) || only.actions.length > 0 || (n.label && n.label !== only.label)) return false;
-  const showsPicture = (m: UiNode): boolean => m.role === 'Image' || m.children.some(showsPicture);
   const centre = (m: UiNode) => m.frame.x + m.frame.w / 2;
-  return !showsPicture(n) && Math.abs(centre(only) - centre(n)) <= CENTRED && only.frame.w <= SHORT_LABEL_SHARE * n.frame.w;
+  return picturesOf(n).length === 0 && Math.abs(centre(only) - centre(n)) <= CENTRED && only.frame.w <= SHORT_LABEL_SHARE * n.frame.w;
 }
 
 /** The number of nodes inside `n` that say or do something. */
