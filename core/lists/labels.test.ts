@@ -12,10 +12,10 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
   assert.ok(a.agreed / a.counted >= 0.9, `agreement ${percent(a)} is below 90%`);
 });
 
-// Each floor sits a screen or two under what the detector reached on that split of test/more-apps
+// Each floor lets one screen go from what the detector reached on that split of test/more-apps
 // on 2026-12-03 (fourth session): dev 259/274; the fourth measure-only split, labelled blind and
 // measured once when the rule work had stopped, 74/90.
-const FLOORS: Record<string, number | undefined> = { dev: 0.93, measure: 0.8 };
+const FLOORS: Record<string, number | undefined> = { dev: 0.94, measure: 0.81 };
 
 test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled more-apps dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
   const splits = ['dev', 'measure'].map((split) => ({ split, a: measureAgreement(moreAppsLabels(), MORE_APPS_DIR, split) }));
