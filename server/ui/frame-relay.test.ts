@@ -57,3 +57,26 @@ test('a rate ceiling spaces frames out and still ends on the newest; a double ac
   await new Promise((r) => setTimeout(r, 60));
   assert.deepEqual(sent, [1, 3]);
 });
+
+test('a frame not acked within the ack timeout counts as lost and the newest goes out; an ack after that counts for nothing', async () => {
+  const sent: number[] = [];
+  const acks: Array<() => void> = [];
+  const relay = new FrameRelay(
+    (f, done) => {
+      sent.push(f.timestamp);
+      acks.push(done);
+    },
+    0,
+    100,
+  );
+  relay.push(frame(1));
+  relay.push(frame(2));
+  relay.push(frame(3));
+  // Polled well inside frame 3's own ack timeout, whose timer is always due after the next poll.
+  for (let i = 0; i < 200 && sent.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+  assert.deepEqual(sent, [1, 3]);
+  acks[0]!();
+  relay.push(frame(4));
+  assert.deepEqual(sent, [1, 3], 'frame 3 is still unacked');
+  relay.close();
+});

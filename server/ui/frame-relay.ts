@@ -10,15 +10,19 @@ export class FrameRelay {
   private inFlight = false;
   private lastSentAt = 0;
   private timer: NodeJS.Timeout | null = null;
+  /** Ours rather than socket.io's ack timeout, whose timer outlives a closed viewer and hub. */
+  private ackTimer: NodeJS.Timeout | null = null;
   private closed = false;
 
   /**
    * @param send emits one frame and calls `done` once the viewer acked it (or gave up waiting).
    * @param minIntervalMs a floor between frames (thumbnails need few), 0 for as fast as acked.
+   * @param ackTimeoutMs how long an unacked frame holds the next back (taken as lost then); none if absent.
    */
   constructor(
     private readonly send: (frame: FrameMessage, done: () => void) => void,
     private readonly minIntervalMs = 0,
+    private readonly ackTimeoutMs?: number,
   ) {}
 
   push(frame: FrameMessage): void {
@@ -42,12 +46,16 @@ export class FrameRelay {
     this.inFlight = true;
     this.lastSentAt = Date.now();
     let settled = false;
-    this.send(frame, () => {
+    const done = () => {
       if (settled) return;
       settled = true;
+      if (this.ackTimer) clearTimeout(this.ackTimer);
+      this.ackTimer = null;
       this.inFlight = false;
       this.pump();
-    });
+    };
+    if (this.ackTimeoutMs !== undefined) this.ackTimer = setTimeout(done, this.ackTimeoutMs);
+    this.send(frame, done);
   }
 
   close(): void {
@@ -55,5 +63,7 @@ export class FrameRelay {
     this.latest = null;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.ackTimer) clearTimeout(this.ackTimer);
+    this.ackTimer = null;
   }
 }

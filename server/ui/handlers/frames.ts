@@ -11,11 +11,11 @@ export function subscribeFrames(s: HubServices, viewer: Viewer) {
   return (raw: unknown): void => {
     const { deviceId, maxFps, scale, quality } = parseMessage(FramesSubscribeSchema, raw);
     if (viewer.frames.has(deviceId) || !s.workers.device(deviceId)) return;
-    const relay = new FrameRelay((frame, done) => {
-      viewer.socket
-        .timeout(FRAME_ACK_TIMEOUT_MS)
-        .emit('frame', { deviceId, timestamp: frame.timestamp, width: frame.width, height: frame.height, data: frame.data }, () => done());
-    }, maxFps ? 1000 / maxFps : 0);
+    const relay = new FrameRelay(
+      (frame, done) => viewer.socket.emit('frame', { deviceId, timestamp: frame.timestamp, width: frame.width, height: frame.height, data: frame.data }, () => done()),
+      maxFps ? 1000 / maxFps : 0,
+      FRAME_ACK_TIMEOUT_MS,
+    );
     const unsubscribe = s.workers.subscribeFrames(deviceId, (frame) => relay.push(frame), { ...(scale ? { scale } : {}), ...(quality ? { quality } : {}) });
     viewer.frames.set(deviceId, { relay, unsubscribe });
   };
