@@ -12,10 +12,10 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
   assert.ok(a.agreed / a.counted >= 0.9, `agreement ${percent(a)} is below 90%`);
 });
 
-// Each floor lets one screen go from what the detector reached on that split of test/more-apps
-// on 2026-12-03 (fourth session): dev 259/274; the fourth measure-only split, labelled blind and
-// measured once when the rule work had stopped, 74/90.
-const FLOORS: Record<string, number | undefined> = { dev: 0.94, measure: 0.81 };
+// Each floor lets one screen go from what the detector reached on that split of test/more-apps:
+// dev 333/364 on 2026-12-03 (the fourth measure-only split, measured 74/90, opened for development).
+// The measure-only split has no floor until it has been measured once.
+const FLOORS: Record<string, number | undefined> = { dev: 0.91 };
 
 test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled more-apps dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
   const splits = ['dev', 'measure'].map((split) => ({ split, a: measureAgreement(moreAppsLabels(), MORE_APPS_DIR, split) }));
