@@ -196,6 +196,17 @@ describe('detectLists', () => {
     assert.ok(detectLists(screenOf(header, column(300))).every((l) => l.cells.length !== 2 || l.cells[0]?.label === undefined));
   });
 
+  it('makes no grid of buttons of one size strewn over a page that scrolls, in rows of their own but on no column together', () => {
+    // A player's back, menu, offset and search buttons: one size, each row's left and right edges elsewhere.
+    const button = (x: number, y: number) => node('Button', { x, y, w: 41, h: 41 }, [node('Image', { x: x + 10, y: y + 10, w: 21, h: 21 })], { label: `At ${x}`, actions: ['tap'] });
+    const strewn = [button(171, 0), button(27, 41), button(315, 41), button(241, 142), button(300, 142), button(100, 540)];
+    const page = node('ScrollView', { x: 0, y: 0, w: W, h: H }, [...strewn, text('Fetching lyrics…', { x: 148, y: 372, w: 88, h: 17 })], { states: { scrollable: true } });
+    assert.ok(detectLists(screenOf(page)).every((l) => l.cells.length < 3), 'no list of three or more buttons');
+    // The same buttons moved onto shared columns are a grid.
+    const tiled = [button(27, 0), button(171, 0), button(315, 0), button(27, 142), button(171, 142), button(315, 142)];
+    assert.equal(detectLists(screenOf(node('ScrollView', { x: 0, y: 0, w: W, h: H }, tiled, { states: { scrollable: true } })))[0]?.cells.length, 6);
+  });
+
   it('leaves a tab bar of five buttons as five buttons: siblings, not a list', () => {
     const names = ['Home', 'Search', 'Add', 'Alerts', 'Me'];
     const buttons = names.map((n, i) => node('Button', { x: i * 78, y: 795, w: 78, h: 49 }, [], { label: n, actions: ['tap'] }));

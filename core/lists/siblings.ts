@@ -318,7 +318,10 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     // Tiles of a row stand side by side: two drawn over each other (a tab bar over the page's
     // last block) are no two columns.
     const sideBySide = rows.every((r) => r.every((t, i) => i === 0 || intervalOverlap(along((r[i - 1] as Placed).vis, 'horizontal'), along(t.vis, 'horizontal')) <= STACKED_OVERLAP));
-    if (rows.length >= 2 && columns >= 2 && sideBySide && (!best || tiles.length > best.length)) best = rows.flat();
+    // Rows of one grid share its columns: tiles of one size strewn over a page (a player's
+    // back, menu and offset buttons) stand in rows of their own but on no column together.
+    const column = rows.some((r, i) => r.some((t) => rows.some((o, j) => j !== i && o.some((u) => aligned(u.vis.x, t.vis.x) || aligned(u.vis.x + u.vis.w, t.vis.x + t.vis.w)))));
+    if (rows.length >= 2 && columns >= 2 && sideBySide && column && (!best || tiles.length > best.length)) best = rows.flat();
   }
   best ??= centredGrid(items);
   return best && trimStrangerTiles(withStaggered(best, items));
