@@ -61,6 +61,8 @@ describe('web device settling by evidence (headless Chromium)', () => {
       // A request the page started on its own, before any tap, that never answers.
       '/polling': page('fetch("/hang").catch(() => {}); document.getElementById("go").onclick = () => {};'),
       '/hang': () => undefined,
+      // A page that starts a request as it is left, which Chromium never ends once the next page is in.
+      '/leaving': page('addEventListener("beforeunload", () => { fetch("/hang").catch(() => {}); });'),
     });
     device = await launchWebDevice({ url: `${pages.origin}/still` });
   });
@@ -160,5 +162,14 @@ describe('web device settling by evidence (headless Chromium)', () => {
     await device.perform(admitTimeline(tap(GO), device.info.size));
     const still = await device.waitForStill({ timeoutMs: 2000 });
     assert.equal(still.still, true, 'the hanging request from before the tap is not the tap\'s');
+  });
+
+  it('does not wait for a request of the page it left', async () => {
+    await open('/leaving');
+    const hangs = () => pages.requests.filter((path) => path === '/hang').length;
+    const before = hangs();
+    // The request /leaving starts as it goes never ends: the next page settles all the same.
+    await open('/still');
+    assert.equal(hangs(), before + 1, '/leaving made its request on the way out');
   });
 });
