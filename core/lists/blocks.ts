@@ -210,15 +210,40 @@ function buildOf(n: UiNode): string {
 /** A record holds at least this many parts that say, do or show something (a title, a date, buttons). */
 const RECORD_PARTS = 4;
 
+/** A record: at least RECORD_PARTS parts that say, do or show something. */
+const isRecord = (n: UiNode): boolean => buildOf(n).split(',').length >= RECORD_PARTS;
+
 /**
- * Two members built alike, part for part, each a record of several parts (a course card with
- * its title, code, dates and buttons), are two rows of one list, where the page scrolls: more
- * would show further down. Two plain rows say too little to tell a list from a pair.
+ * Two members of one kind: built alike part for part, or saying one text in the same place (a
+ * model card's Replace and Delete, an order's status), as rows of one list are, whatever each
+ * holds of its own or has scrolled out of view.
+ */
+function alike(a: UiNode, b: UiNode): boolean {
+  return buildOf(a) === buildOf(b) || saysTheSame(a, b);
+}
+
+/**
+ * Two records of one kind (a course card with its title, code, dates and buttons, each model
+ * card of a list of models) are two rows of one list, where the page scrolls: more would show
+ * further down. Two plain rows say too little to tell a list from a pair.
  */
 export function isTwoRecords(c: Candidate): boolean {
   if (c.cells.length !== 2 || c.grid) return false;
-  const [a, b] = c.cells.map((p) => buildOf(p.node)) as [string, string];
-  return a === b && a.split(',').length >= RECORD_PARTS;
+  const [a, b] = c.cells.map((p) => p.node) as [UiNode, UiNode];
+  return isRecord(a) && isRecord(b) && alike(a, b);
+}
+
+/**
+ * Items a person opens, as a collection holds them: a holder of nothing but two records of one
+ * kind that a person taps (each pressed itself) is a list of two wherever it is, where nobody
+ * declares it one (Compose and React Native lists declare nothing, and one that fits its content
+ * does not scroll: a dialog's buildings to pick from). Cards holding buttons of their own but not
+ * pressed themselves, and rows of a title alone, say too little.
+ */
+export function isItemPair(c: Candidate): boolean {
+  if (!c.container || !isTwoRecords(c)) return false;
+  const held = c.container.node.children;
+  return held.length === 2 && c.cells.every((p) => held.includes(p.node) && isPressed(p.node));
 }
 
 /** Rows of a list span at least this share of their column's width. */
@@ -309,8 +334,7 @@ export function isUnlikeBlocks(c: Candidate): boolean {
   if (declared(c) || c.grid || c.cells.length < 3) return false;
   const size = (p: Placed) => along(p.node.frame, c.axis)[1];
   const sizeShare = mostShare(c.cells, (a, b) => sameSize(size(a), size(b)));
-  const alike = (a: Placed, b: Placed) => buildOf(a.node) === buildOf(b.node) || saysTheSame(a.node, b.node);
-  const buildShare = mostShare(c.cells, alike);
-  const twinShare = mostShare(c.cells, (a, b) => alike(a, b) && sameSize(size(a), size(b)));
+  const buildShare = mostShare(c.cells, (a, b) => alike(a.node, b.node));
+  const twinShare = mostShare(c.cells, (a, b) => alike(a.node, b.node) && sameSize(size(a), size(b)));
   return sizeShare <= MOST && buildShare <= MOST && twinShare < MOST;
 }

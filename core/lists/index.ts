@@ -6,7 +6,7 @@ import { flattenTiledRows, openRowWrappers } from './grid.js';
 import { isCollection, isScroller } from './roles.js';
 import { scoreCandidate, type Scored } from './score.js';
 import { clippedEnds } from './clipped.js';
-import { declared, isControlStrip, isDistinctParts, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks, ofOneKind } from './blocks.js';
+import { declared, isControlStrip, isDistinctParts, isItemPair, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks, ofOneKind } from './blocks.js';
 import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
 import { itemTiles, runsPast, runsToCut, scrolls, siblingCandidates } from './siblings.js';
@@ -108,12 +108,13 @@ function scrollsAlong(c: Candidate): boolean {
 
 /**
  * Two members nobody declares a collection that still make a list: a row of two items running
- * past its side (siblings.ts), two records alone at the top of an otherwise empty column
- * (blocks.ts); in what scrolls, two records, two alike rows the second of which its bottom edge
+ * past its side (siblings.ts), two records alone at the top of an otherwise empty column, two
+ * records a person taps alone in their holder (blocks.ts); in what scrolls, two records of one
+ * kind, two alike rows the second of which its bottom edge
  * cuts (siblings.ts), or two rows a person taps laid across the column from its start (blocks.ts).
  */
 function isListOfTwo(c: Candidate, scrolling: boolean): boolean {
-  if (runsPast(c) || isShortList(c)) return true;
+  if (runsPast(c) || isShortList(c) || isItemPair(c)) return true;
   return scrolling && (isTwoRecords(c) || runsToCut(c) || isPressedPair(c));
 }
 

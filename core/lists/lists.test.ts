@@ -808,6 +808,50 @@ describe('two rows a person taps', () => {
   });
 });
 
+describe('two records of one kind', () => {
+  /** A record of a name, a cost, an effect and a price; pressed itself where `actions` says so. */
+  const building = (name: string, y: number, actions: UiNode['actions']) =>
+    node('View', { x: 62, y, w: 288, h: 83 }, [
+      text(name, { x: 74, y: y + 12, w: 94, h: 22 }),
+      text('1 star', { x: 307, y: y + 12, w: 30, h: 22 }),
+      text(`${name} makes more`, { x: 74, y: y + 34, w: 202, h: 16 }),
+      text('2 stone', { x: 74, y: y + 54, w: 22, h: 16 }),
+    ], { actions });
+
+  it('a person taps, alone in their holder, are a list of two where nothing scrolls (a dialog of buildings to pick from)', () => {
+    const dialog = (actions: UiNode['actions']) =>
+      node('View', { x: 46, y: 322, w: 320, h: 271 }, [
+        text('Build structure', { x: 62, y: 350, w: 155, h: 24 }),
+        node('View', { x: 62, y: 403, w: 288, h: 174 }, [building('Fungal Farm', 403, actions), building('Beetle Stable', 494, actions)]),
+      ]);
+    const [main] = detectLists(screenOf(dialog(['tap'])));
+    assert.deepEqual(main?.cells.map((c) => c.children[0]?.label), ['Fungal Farm', 'Beetle Stable']);
+    // Not pressed, two such blocks filling their holder are two blocks of a page.
+    assert.deepEqual(detectLists(screenOf(dialog([]))), []);
+  });
+
+  it('say one text in the same place, the first cut by the top of the page that scrolls, and beat the tool buttons below them', () => {
+    const button = (label: string, x: number, y: number, w: number) => node('View', { x, y, w, h: 55 }, [text(label, { x: x + 14, y: y + 16, w: w - 28, h: 23 })], { actions: ['tap'] });
+    // A model card: its title scrolled away, its engine, files, Replace and Delete still shown.
+    const model = (y: number, lines: string[]) =>
+      node('View', { x: 18, y, w: 354, h: 70 + 30 * lines.length }, [
+        ...lines.map((l, i) => text(l, { x: 37, y: y + 10 + 30 * i, w: 200, h: 18 })),
+        button('Replace', 37, y + 15 + 30 * lines.length, 220),
+        button('Delete', 266, y + 15 + 30 * lines.length, 100),
+      ]);
+    // Tool buttons as wide as their labels: three of one width, a shorter one between them.
+    const tools = [['Translation test', 172], ['OCR test', 94], ['Speech test', 170], ['Voice test', 172]].map(([t, w], i) => button(t as string, 18, 512 + 69 * i, w as number));
+    const page = node('ScrollView', { x: 0, y: 41, w: W, h: 768 }, [
+      model(41, ['Engine: Whisper', 'whisper.bin 74 MB']),
+      model(211, ['Speech model', 'Installed', 'Engine: Onnx', 'model.onnx 244 MB']),
+      text('Developer tools', { x: 18, y: 475, w: 119, h: 23 }),
+      ...tools,
+    ], scrollingState());
+    const [main] = detectLists(screenOf(page));
+    assert.deepEqual(main?.cells.map((c) => c.children[0]?.label), ['Engine: Whisper', 'Speech model']);
+  });
+});
+
 describe('a row of items cut by a side of what shows it', () => {
   const card = (label: string, x: number, w: number, actions: UiNode['actions'], h = 130) =>
     node('Group', { x, y: 400, w, h }, [text(label, { x: x + 16, y: 416, w: Math.max(w - 32, 4), h: 20 }), text(`${label} note`, { x: x + 16, y: 446, w: Math.max(w - 32, 4), h: 20 })], { label, actions });
