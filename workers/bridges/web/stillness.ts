@@ -180,6 +180,11 @@ const SCROLL_QUIET_MS = 150;
 const FRESH_LOOK_MS = 50;
 /** Room for the two frames a probe waits for (each gives up after 100 ms). */
 const FRAMES_GRACE_MS = 250;
+/**
+ * How long past its deadline the page's answer may take before the page counts as stuck: a
+ * round trip to a live page takes hundreds of ms on a loaded machine (430 ms seen at load 15).
+ */
+const ANSWER_GRACE_MS = 1000;
 const NAVIGATING = /Execution context was destroyed|Cannot find context|most likely because of a navigation/i;
 
 export interface StillnessWaitOptions {
@@ -277,7 +282,7 @@ export class StillnessWatch {
       });
       // A page whose main thread is stuck does not answer at all: that is not still either.
       let timer: NodeJS.Timeout | undefined;
-      const probe = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left + POLL_MS + (frames ? FRAMES_GRACE_MS : 0))))]);
+      const probe = await Promise.race([answer, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), left + ANSWER_GRACE_MS + (frames ? FRAMES_GRACE_MS : 0))))]);
       clearTimeout(timer);
       if (!probe) {
         answer.catch(() => undefined);
