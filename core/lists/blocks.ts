@@ -211,7 +211,7 @@ function buildOf(n: UiNode): string {
 const RECORD_PARTS = 4;
 
 /** A record: at least RECORD_PARTS parts that say, do or show something. */
-const isRecord = (n: UiNode): boolean => buildOf(n).split(',').length >= RECORD_PARTS;
+export const isRecord = (n: UiNode): boolean => buildOf(n).split(',').length >= RECORD_PARTS;
 
 /**
  * Two members of one kind: built alike part for part, or saying one text in the same place (a

@@ -9,6 +9,7 @@ import { clippedEnds } from './clipped.js';
 import { declared, isControlStrip, isDistinctParts, isItemPair, isPressedPair, isRecordFields, isShortList, isTextLines, isTwoRecords, isUnlikeBlocks, ofOneKind } from './blocks.js';
 import { readingOrder } from './reading-order.js';
 import { recordCandidates } from './records.js';
+import { isFilteredOne, isFilterStack, itemCandidates } from './filtered.js';
 import { itemTiles, runsPast, runsToCut, scrolls, siblingCandidates } from './siblings.js';
 import { spacingCandidates } from './spacing.js';
 import type { Candidate, FoundList, Placed } from './types.js';
@@ -68,6 +69,9 @@ function admissible(s: Scored, screen: Screen): boolean {
   // feed's composer, stories and posts), down or sideways: the consistency score is for guessing unnamed lists.
   const named = c.detector === 'siblings' && c.container !== null && isCollection(c.container.node) && !c.grid;
   if (named && c.cells.length >= 1) return true;
+  // The filters of a page are not its list; the one record they leave is (filtered.ts).
+  if (isFilterStack(c)) return false;
+  if (isFilteredOne(c)) return true;
   if (c.cells.length < 2 || s.consistency < MIN_CONSISTENCY || s.score < MIN_SCORE) return false;
   const collection = declared(c);
   // A row of items running past a side of what shows it goes on there as one that scrolls (siblings.ts).
@@ -209,6 +213,7 @@ export function detectLists(screen: Screen): FoundList[] {
     const children = childrenOf(p);
     for (const c of siblingCandidates(p, openRowWrappers(p, children, childrenOf))) candidates.push(flattenTiledRows(c, childrenOf));
     candidates.push(...recordCandidates(p, children));
+    candidates.push(...itemCandidates(p));
   }
   candidates.push(...spacingCandidates(all));
 

@@ -852,6 +852,41 @@ describe('two records of one kind', () => {
   });
 });
 
+describe('what a page filters (filtered.ts)', () => {
+  const chip = (label: string, x: number, y: number) => node('Group', { x, y, w: 70, h: 36 }, [text(label, { x: x + 10, y: y + 8, w: 50, h: 20 })], { label, actions: ['tap'] });
+  const strip = (y: number, labels: string[]) => node('ScrollView', { x: 16, y, w: 358, h: 36 }, labels.map((l, i) => chip(l, 16 + 78 * i, y)), scrollingState());
+  /** An order card a person taps: a name, a date, a status and a total. */
+  const order = (y: number) =>
+    node('Group', { x: 16, y, w: 358, h: 200 }, [
+      text('Ba Youssoupha', { x: 34, y: y + 18, w: 260, h: 23 }),
+      text('27 mars 2026', { x: 34, y: y + 43, w: 260, h: 17 }),
+      text('LIVRÉE', { x: 310, y: y + 22, w: 40, h: 16 }),
+      text('50 FCFA', { x: 200, y: y + 160, w: 150, h: 20 }),
+    ], { actions: ['tap'] });
+  const page = (...parts: UiNode[]) =>
+    node('ScrollView', { x: 0, y: 100, w: W, h: 700 }, [node('Group', { x: 0, y: 100, w: W, h: 700 }, [text('Orders', { x: 16, y: 110, w: 150, h: 35 }), ...parts])], scrollingState());
+
+  it('is its one record under a stack of filter strips, which are no list of rows', () => {
+    // Periods and statuses as chips; suppliers named at length are no chips, still a strip among them.
+    const suppliers = node('ScrollView', { x: 16, y: 280, w: 358, h: 40 }, [
+      node('Group', { x: 16, y: 280, w: 205, h: 40 }, [text('All the suppliers of this shop', { x: 40, y: 290, w: 170, h: 20 })], { actions: ['tap'] }),
+      node('Group', { x: 230, y: 280, w: 158, h: 40 }, [text('Ba Youssoupha and sons', { x: 250, y: 290, w: 120, h: 20 })], { actions: ['tap'] }),
+    ], scrollingState());
+    const card = order(340);
+    const lists = detectLists(screenOf(page(strip(160, ['7j', '30j', '90j', '1 an']), strip(220, ['All', 'Waiting', 'Sent']), suppliers, card)));
+    assert.deepEqual(lists[0]?.cells, [card]);
+    // Without filters above it, one card is a card of the page.
+    assert.deepEqual(detectLists(screenOf(page(order(340)))), []);
+  });
+
+  it('is the one record a person taps in a column that scrolls under a search field', () => {
+    const search = node('TextField', { x: 20, y: 160, w: 350, h: 80 }, [], { actions: ['tap', 'setValue'], states: { editable: true } });
+    const task = order(260);
+    const tasks = node('View', { x: 16, y: 260, w: 358, h: 180 }, [task], scrollingState());
+    assert.deepEqual(detectLists(screenOf(node('Group', { x: 0, y: 100, w: W, h: 700 }, [search, tasks])))[0]?.cells, [task]);
+  });
+});
+
 describe('a row of items cut by a side of what shows it', () => {
   const card = (label: string, x: number, w: number, actions: UiNode['actions'], h = 130) =>
     node('Group', { x, y: 400, w, h }, [text(label, { x: x + 16, y: 416, w: Math.max(w - 32, 4), h: 20 }), text(`${label} note`, { x: x + 16, y: 446, w: Math.max(w - 32, 4), h: 20 })], { label, actions });
