@@ -200,6 +200,14 @@ function byScoreOnly(a: Scored, b: Scored): number {
   return single || rounded(b.score) - rounded(a.score);
 }
 
+/** What became of a candidate: listed, dropped by admission (admissible), or dropped for sharing cells with a better list (conflicts). */
+export type ListFate = 'listed' | 'not admitted' | 'conflict';
+
+export interface ConsideredList {
+  list: FoundList;
+  fate: ListFate;
+}
+
 /**
  * The repeated collections of a cleaned screen, best first (list 1 is `#K`, list 2 `#K@2`).
  * Two detectors propose clusters — siblings of consistent size, and nodes of consistent row
@@ -207,6 +215,22 @@ function byScoreOnly(a: Scored, b: Scored): number {
  * Deterministic, no training. Only cells at least partly visible count.
  */
 export function detectLists(screen: Screen): FoundList[] {
+  return ranked(screen)
+    .filter((r) => r.fate === 'listed')
+    .map((r) => foundList(r.scored, screen));
+}
+
+/**
+ * Every candidate the detectors proposed, with what became of it: the admitted ones in rank
+ * order (the listed ones in detectLists' order among them), then the ones admission dropped.
+ * Tells a list nobody proposed from one the pipeline dropped, and at which stage.
+ */
+export function considerLists(screen: Screen): ConsideredList[] {
+  return ranked(screen).map((r) => ({ list: foundList(r.scored, screen), fate: r.fate }));
+}
+
+/** The one pipeline behind detectLists and considerLists: propose, score, admit, rank, prune. */
+function ranked(screen: Screen): Array<{ scored: Scored; fate: ListFate }> {
   const { all, childrenOf } = place(screen);
   const candidates: Candidate[] = [];
   for (const p of all) {
@@ -217,7 +241,8 @@ export function detectLists(screen: Screen): FoundList[] {
   }
   candidates.push(...spacingCandidates(all));
 
-  const admitted = candidates.map((c) => scoreCandidate(c, screen.size)).filter((s) => admissible(s, screen));
+  const proposed = candidates.map((c) => scoreCandidate(c, screen.size));
+  const admitted = proposed.filter((s) => admissible(s, screen));
   const strips = new Set(admitted.filter((s) => isStripInside(s.candidate, admitted)));
   // A strip of chips or stories inside a column of rows is not the screen's main list.
   const scored = mainFirst(
@@ -226,20 +251,25 @@ export function detectLists(screen: Screen): FoundList[] {
     screen,
   );
   const taken: Candidate[] = [];
-  const out: FoundList[] = [];
+  const out: Array<{ scored: Scored; fate: ListFate }> = [];
   for (const s of scored) {
-    if (conflicts(s.candidate, taken)) continue;
-    taken.push(s.candidate);
-    const c = s.candidate;
-    out.push({
-      container: c.container?.node ?? null,
-      containerFrame: c.containerFrame,
-      axis: c.axis,
-      cells: readingOrder(c.cells.map((p) => p.node), c.axis),
-      clipped: clippedEnds(c, screen).map((p) => p.node),
-      score: Math.round(s.score * 1000) / 1000,
-      detector: c.detector,
-    });
+    const fate = conflicts(s.candidate, taken) ? 'conflict' : 'listed';
+    if (fate === 'listed') taken.push(s.candidate);
+    out.push({ scored: s, fate });
   }
-  return out;
+  const kept = new Set(admitted);
+  return [...out, ...proposed.filter((s) => !kept.has(s)).map((s) => ({ scored: s, fate: 'not admitted' as const }))];
+}
+
+function foundList(s: Scored, screen: Screen): FoundList {
+  const c = s.candidate;
+  return {
+    container: c.container?.node ?? null,
+    containerFrame: c.containerFrame,
+    axis: c.axis,
+    cells: readingOrder(c.cells.map((p) => p.node), c.axis),
+    clipped: clippedEnds(c, screen).map((p) => p.node),
+    score: Math.round(s.score * 1000) / 1000,
+    detector: c.detector,
+  };
 }
