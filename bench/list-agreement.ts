@@ -2,14 +2,17 @@
 // the more-apps dumps in their two splits — `dev` (looked at while developing) and `measure`
 // (only measured). Counts high/medium-confidence labels; low ones are shown, not counted.
 // The more-apps labels are committed (test/more-apps); the dumps come from SIMLAB_MORE_APPS.
+// Each miss (high/medium confidence) is sorted by kind (test/support/list-labels.ts' MISS_KINDS):
+// counts per kind in the summary, the kind at the end of each DISAGREE line with --verbose.
 // Run: npx tsx bench/list-agreement.ts [--verbose]
 import { FIXTURES_DIR, loadLabels, MORE_APPS_DIR, moreAppsLabels, moreAppsPresent } from '../test/support/fixtures.js';
-import { measureAgreement, percent, type Agreement } from '../test/support/list-labels.js';
+import { measureAgreement, missCounts, percent, type Agreement } from '../test/support/list-labels.js';
 
 const verbose = process.argv.includes('--verbose');
 const show = (name: string, a: Agreement) => {
   const missing = a.missing.length > 0 ? `  (${a.missing.length} labelled dumps absent)` : '';
   console.log(`${name.padEnd(28)} ${percent(a).padEnd(16)} all labels ${a.agreedAll}/${a.all}${missing}`);
+  if (a.agreed < a.counted) console.log(`${''.padEnd(28)} misses: ${missCounts(a)}`);
   if (verbose) for (const l of a.lines) console.log(`  ${l}`);
 };
 

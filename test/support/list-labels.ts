@@ -3,7 +3,7 @@ import { intersectRect, rectArea } from '../../core/model/geometry.js';
 import type { Screen } from '../../core/model/screen.js';
 import type { UiNode } from '../../core/model/ui-node.js';
 import { parseScreen } from '../../core/import-and-clean.js';
-import { detectLists, type FoundList } from '../../core/lists/index.js';
+import { considerLists, type ConsideredList, type FoundList } from '../../core/lists/index.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadFixture } from './fixtures.js';
@@ -66,6 +66,56 @@ export function judge(row: Record<string, string>, screen: Screen, lists: FoundL
   return { agrees: countOk && startOk, found: `${best.detector}/${best.axis} ${n} cells from "${first}"${countOk ? '' : ' (count off)'}${startOk ? '' : ' (wrong start)'}` };
 }
 
+/**
+ * Why a screen disagrees with its label, checked in this order: the label says there is no
+ * main list (`false list`); a list the detector reports agrees, but not the first
+ * (`chosen wrong`); a candidate admission or conflict pruning dropped agrees (`not admitted`);
+ * the first list is the labelled one with its count or first cell off (`wrong count/start`);
+ * no candidate is the labelled list (`not found`).
+ */
+export const MISS_KINDS = ['not found', 'not admitted', 'chosen wrong', 'wrong count/start', 'false list'] as const;
+export type MissKind = (typeof MISS_KINDS)[number];
+
+export interface Miss {
+  kind: MissKind;
+  /** For `not admitted`, the stage that dropped the agreeing candidate; for `chosen wrong`, its rank. */
+  detail: string;
+}
+
+/** The cell the label names as the first: by its bounds where the label gives them, else by its text. */
+function isLabelledCell(cell: UiNode, text: string, bounds: Rect | null): boolean {
+  if (bounds) return iou(cell.frame, bounds) >= 0.5;
+  return text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
+}
+
+/**
+ * The list is the labelled one: it holds the labelled first cell, or that cell lies in its
+ * container outside every cell of it (a first row the list left out); a list with the labelled
+ * list inside one of its cells is another list.
+ */
+function isLabelledList(row: Record<string, string>, screen: Screen, list: FoundList): boolean {
+  const bounds = labelledRect(row.first_cell_bounds ?? '', screen);
+  const text = row.first_cell_text ?? '';
+  if (list.cells.some((c) => isLabelledCell(c, text, bounds))) return true;
+  if (!bounds) return false;
+  const centre = { x: bounds.x + bounds.w / 2, y: bounds.y + bounds.h / 2 };
+  const inside = (r: Rect) => centre.x >= r.x && centre.x <= r.x + r.w && centre.y >= r.y && centre.y <= r.y + r.h;
+  return inside(list.containerFrame) && !list.cells.some((c) => inside(c.frame));
+}
+
+/** The kind of a screen's disagreement (MISS_KINDS), from every candidate the detector considered. */
+export function missKind(row: Record<string, string>, screen: Screen, considered: readonly ConsideredList[]): Miss {
+  if (row.main_list === 'no') return { kind: 'false list', detail: '' };
+  const listed = considered.filter((c) => c.fate === 'listed');
+  const rank = listed.findIndex((c) => judge(row, screen, [c.list]).agrees);
+  if (rank >= 0) return { kind: 'chosen wrong', detail: `list ${rank + 1} of ${listed.length}` };
+  const dropped = considered.find((c) => c.fate !== 'listed' && judge(row, screen, [c.list]).agrees);
+  if (dropped) return { kind: 'not admitted', detail: dropped.fate === 'conflict' ? 'pruned: shares cells with a better list' : 'at admission' };
+  const [first] = listed;
+  if (first && isLabelledList(row, screen, first.list)) return { kind: 'wrong count/start', detail: '' };
+  return { kind: 'not found', detail: '' };
+}
+
 export interface Agreement {
   /** Screens with a high or medium confidence label, and how many of them agree. */
   counted: number;
@@ -77,11 +127,14 @@ export interface Agreement {
   lines: string[];
   /** Labelled files whose dump is not in the folder (not measured). */
   missing: string[];
+  /** The high/medium-confidence screens that disagree, by kind of miss. */
+  misses: Record<MissKind, number>;
 }
 
 /** List detection against label rows (LABELS.tsv) whose dumps are in `dir`, optionally one `split` of them. */
 export function measureAgreement(labels: Array<Record<string, string>>, dir: string, split?: string): Agreement {
-  const out: Agreement = { counted: 0, agreed: 0, all: 0, agreedAll: 0, lines: [], missing: [] };
+  const misses = Object.fromEntries(MISS_KINDS.map((k) => [k, 0])) as Record<MissKind, number>;
+  const out: Agreement = { counted: 0, agreed: 0, all: 0, agreedAll: 0, lines: [], missing: [], misses };
   for (const row of labels) {
     if (split !== undefined && row.split !== split) continue;
     if (!existsSync(join(dir, row.file ?? ''))) {
@@ -89,17 +142,27 @@ export function measureAgreement(labels: Array<Record<string, string>>, dir: str
       continue;
     }
     const screen = parseScreen(loadFixture(row.file ?? '', dir).text);
-    const v = judge(row, screen, detectLists(screen));
+    const considered = considerLists(screen);
+    const v = judge(row, screen, considered.filter((c) => c.fate === 'listed').map((c) => c.list));
+    const miss = v.agrees ? null : missKind(row, screen, considered);
     out.all++;
     if (v.agrees) out.agreedAll++;
     if (row.confidence !== 'low') {
       out.counted++;
       if (v.agrees) out.agreed++;
+      if (miss) out.misses[miss.kind]++;
     }
     const label = row.main_list === 'no' ? 'no main list' : `${row.cells}+${row.partial_cells} cells from "${(row.first_cell_text ?? '').slice(0, 24)}"`;
-    out.lines.push(`${v.agrees ? 'AGREE   ' : 'DISAGREE'} | ${(row.confidence ?? '').padEnd(6)} | ${row.file} | ${label} | ${v.found}`);
+    const kind = miss ? ` | ${miss.kind}${miss.detail ? ` (${miss.detail})` : ''}` : '';
+    out.lines.push(`${v.agrees ? 'AGREE   ' : 'DISAGREE'} | ${(row.confidence ?? '').padEnd(6)} | ${row.file} | ${label} | ${v.found}${kind}`);
   }
   return out;
 }
+
+/** The misses by kind, the kinds with none left out. */
+export const missCounts = (a: Agreement): string =>
+  MISS_KINDS.filter((k) => a.misses[k] > 0)
+    .map((k) => `${k} ${a.misses[k]}`)
+    .join(', ');
 
 export const percent = (a: Agreement): string => `${a.agreed}/${a.counted} (${a.counted ? ((100 * a.agreed) / a.counted).toFixed(1) : '-'}%)`;
