@@ -535,6 +535,34 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(node('Group', { x: 0, y: 367, w: W, h: 170 }, cards, scrolling)))[0]?.cells.length, 3);
   });
 
+  it('takes a tab whose icon sits over its label for a control: the icon counts as what fills its height, as its text does', () => {
+    // Tabs 72 points tall: a 24-point glyph at the top, a 14-point name at the bottom; the name alone is a sliver.
+    const tab = (t: string, i: number, icon: boolean) =>
+      node('Group', { x: 8 + i * 64, y: 100, w: 60, h: 72 }, [...(icon ? [node('Image', { x: 26 + i * 64, y: 108, w: 24, h: 24 })] : []), text(t, { x: 12 + i * 64, y: 150, w: 52, h: 14 })], { actions: ['tap'] });
+    const strip = (icon: boolean) => screenOf(node('ScrollView', { x: 0, y: 100, w: W, h: 72 }, ['Home', 'Maps', 'Saved', 'Trips', 'Deals', 'Help'].map((t, i) => tab(t, i, icon)), scrollingState()));
+    assert.deepEqual(detectLists(strip(true)), []);
+    // Without the glyph, the same cards hold something the platform left unnamed over their short names: a list.
+    assert.equal(detectLists(strip(false))[0]?.cells.length, 6);
+  });
+
+  it('reads a centred grid of icons the same whatever the order of the tree: tiles grouped by height from the first in reading order', () => {
+    // Icons as wide as their names, none named to be pressed (Maestro's iOS hierarchy); a name of two lines
+    // makes a taller tile, a short one a shorter: each within the tolerance of the usual 88, not of each other.
+    const names = ['Mail', 'Calendar', 'Photos', 'Camera', 'Maps', 'Clock', 'Weather forecast', 'Notes'];
+    const widths = [64, 90, 70, 104, 78, 100, 60, 86];
+    const heights = [88, 88, 88, 88, 88, 76, 100, 88];
+    const icons = names.map((name, i) => {
+      const [cx, w] = [61 + (i % 4) * 90.5, widths[i] as number];
+      return node('Other', { x: cx - w / 2, y: 88 + Math.floor(i / 4) * 110, w, h: heights[i] as number }, [], { label: name });
+    });
+    const home = (order: number[]) => screenOf(node('Other', { x: 0, y: 0, w: W, h: H }, order.map((i) => icons[i] as UiNode)));
+    const inOrder = labels(detectLists(home([0, 1, 2, 3, 4, 5, 6, 7]))[0]?.cells ?? []);
+    assert.deepEqual(inOrder, names);
+    for (const order of [[5, 0, 1, 2, 3, 4, 6, 7], [6, 7, 4, 3, 2, 1, 0, 5], [7, 6, 5, 4, 3, 2, 1, 0]]) {
+      assert.deepEqual(labels(detectLists(home(order))[0]?.cells ?? []), inOrder, `tree order ${order.join(',')}`);
+    }
+  });
+
   it('does not take a row of shortcuts, logos or swatches for a list: each shows at most an icon and says a name', () => {
     const collection = (children: UiNode[], y: number, h: number) => node('List', { x: 0, y, w: W, h }, children, { states: { scrollable: true }, actions: ['scroll'] });
     // A bank's shortcuts: an icon over a word each.
