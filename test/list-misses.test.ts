@@ -57,6 +57,14 @@ describe('the kind of a missed screen', () => {
     assert.equal(missKind(label(6, 'Sale'), screen, considerLists(screen)).detail, 'at admission');
   });
 
+  it('is not admitted where only a candidate pruned for sharing cells with a better list agrees', () => {
+    // Two blocks of rows at one pitch: the column of eight across them is listed, each block pruned.
+    const block = (p: string, top: number) => node('Group', { x: 0, y: top, w: W, h: 240 }, Array.from({ length: 4 }, (_, i) => row(`${p} ${i}`, top + i * 60)));
+    const screen = screenOf(block('A', 100), block('B', 340));
+    assert.equal(kindOf(label(4, 'B 0'), screen), 'not admitted');
+    assert.equal(missKind(label(4, 'B 0'), screen, considerLists(screen)).detail, 'pruned: shares cells with a better list');
+  });
+
   it('is a wrong count or start where the first list is the labelled one: too few rows, or a left-out first row', () => {
     assert.equal(kindOf(label(12, 'A 0'), screenOf(rows('A', 6, 100))), 'wrong count/start');
     // The labeller counted the header as the first row; the detector left it out of the rows.

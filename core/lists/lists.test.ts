@@ -7,7 +7,7 @@ import { parseScreen } from '../import-and-clean.js';
 import { buildSnapshot } from '../outline/build.js';
 import { renderOutline } from '../outline/render.js';
 import { loadFixture, withoutFixtures } from '../../test/support/fixtures.js';
-import { detectLists } from './index.js';
+import { considerLists, detectLists } from './index.js';
 
 const W = 390;
 const H = 844;
@@ -770,6 +770,19 @@ describe('detectLists', () => {
     ], { states: { scrollable: true } });
     const [main] = detectLists(screenOf(feed));
     assert.deepEqual(main?.cells.map((c) => c.children[1]?.label), ['Tall', 'R1', 'L2', 'R2', 'L3', 'R3']);
+  });
+
+  it('considers every candidate: the lists detectLists reports, in its order, and the ones dropped with the stage that dropped them', () => {
+    // Two blocks of rows at one pitch: the spacing detector's column of eight wins over each block's four, which share its cells.
+    const block = (p: string, top: number) => node('Group', { x: 0, y: top, w: W, h: 240 }, Array.from({ length: 4 }, (_, i) => row(`${p} ${i}`, top + i * 60)));
+    const tabs = ['Sale', 'General', 'Payment', 'Sensors', 'Cleaning', 'About'].map((t, i) => node('Button', { x: 8 + i * 64, y: 45, w: 60, h: 24 }, [], { label: t, actions: ['tap'] }));
+    const screen = screenOf(node('ScrollView', { x: 0, y: 45, w: W, h: 24 }, tabs, scrollingState()), block('A', 100), block('B', 340));
+    const considered = considerLists(screen);
+    assert.deepEqual(considered.filter((c) => c.fate === 'listed').map((c) => c.list), detectLists(screen));
+    const fateOf = (first: string) => considered.filter((c) => labels(c.list.cells)[0] === first).map((c) => `${c.list.detector} ${c.list.cells.length} ${c.fate}`);
+    assert.deepEqual(fateOf('A 0'), ['spacing 8 listed', 'siblings 4 conflict']);
+    assert.deepEqual(fateOf('B 0'), ['siblings 4 conflict']);
+    assert.deepEqual(fateOf('Sale'), ['siblings 6 not admitted']);
   });
 
   it('is deterministic', () => {
