@@ -1,7 +1,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { doubleTap, pinch } from '../../../core/gestures/index.js';
-import { touchSteps } from './touch.js';
+import type { CDPSession } from 'playwright-core';
+import { sendTouchSteps, touchSteps } from './touch.js';
+
+/** Epoch seconds now, as the sender reads them. */
+const epochNow = () => (performance.timeOrigin + performance.now()) / 1000;
+
+/** Blocks the event loop, as a loaded machine does to the sender's timers. */
+function busy(ms: number): void {
+  const until = performance.now() + ms;
+  while (performance.now() < until);
+}
 
 describe('touch timeline to CDP touch events', () => {
   it('lands, moves and lifts two fingers with every finger down in each event', () => {
@@ -44,5 +54,30 @@ describe('touch timeline to CDP touch events', () => {
     assert.equal(steps.filter((s) => s.type !== 'touchEnd').length, times.size);
     assert.ok(steps.every((s, i) => i === 0 || s.t >= (steps[i - 1]?.t ?? 0)));
     assert.deepEqual(steps.at(-1), { t: 320, type: 'touchEnd', touchPoints: [] });
+  });
+
+  it('stamps each event with the time the timeline meant, even when the events go out late and bunched', async () => {
+    const steps = touchSteps({ fingers: [{ id: 0, points: [0, 20, 40, 60, 80].map((t) => ({ x: 10, y: 100 - t, t })) }] });
+    const sent: Array<{ type: string; timestamp: number; at: number }> = [];
+    const cdp = {
+      send: (method: string, params: { type: string; timestamp: number }) => {
+        assert.equal(method, 'Input.dispatchTouchEvent');
+        sent.push({ type: params.type, timestamp: params.timestamp, at: epochNow() });
+        // The first event holds the sender up past every later step's due time.
+        if (sent.length === 1) busy(150);
+        return Promise.resolve({});
+      },
+    } as unknown as CDPSession;
+    const before = epochNow();
+    const timing = await sendTouchSteps(cdp, steps, new Map());
+    assert.ok(timing.maxLateMs >= 50, `the steps went out late (${timing.maxLateMs} ms)`);
+    assert.deepEqual(sent.map((e) => e.type), steps.map((s) => s.type));
+    const start = sent[0]?.timestamp ?? NaN;
+    assert.ok(start >= before && start <= (sent[0]?.at ?? 0), 'the gesture starts when its first event leaves');
+    for (const [i, e] of sent.entries()) {
+      assert.ok(Math.abs((e.timestamp - start) * 1000 - (steps[i]?.t ?? NaN)) < 0.01, `event ${i} stamped ${(e.timestamp - start) * 1000} ms after the start, meant ${steps[i]?.t}`);
+      assert.ok(e.timestamp <= e.at, `event ${i} is not stamped ahead of when it was sent`);
+    }
+    assert.ok((sent[1]?.at ?? 0) - (sent.at(-1)?.at ?? 0) > -0.02, 'the late events were sent together');
   });
 });

@@ -84,6 +84,11 @@ export interface TouchMapping {
   refresh?: () => Promise<void>;
 }
 
+/** Now as CDP's TimeSinceEpoch (seconds), read off the monotonic clock so it never steps back. */
+function epochSeconds(ms: number): number {
+  return (performance.timeOrigin + ms) / 1000;
+}
+
 /**
  * Sends the steps on the timeline's clock: each step is scheduled at start + t (never by
  * adding up sleeps, so lateness does not accumulate). One-finger steps are not awaited one by
@@ -91,6 +96,13 @@ export interface TouchMapping {
  * drag to the page's frame rate; the CDP connection keeps them in order, and every
  * acknowledgement is awaited at the end. `held` tracks the fingers down, so a failure can
  * lift them; aborting the signal stops the gesture before its next step.
+ *
+ * Each event carries the time the timeline meant (start + t) as its timestamp: Chromium's
+ * velocity tracker reads event times, so steps that go out late and bunched on a loaded
+ * machine would otherwise look like a fast flick and start a fling. A step sent early (a timer
+ * may fire up to 1 ms before its due time) is stamped with the time it is sent instead, so no
+ * stamp lies ahead of the moment the event leaves; both bounds only grow, so the stamps are
+ * monotonic.
  */
 export async function sendTouchSteps(
   cdp: CDPSession,
@@ -118,10 +130,15 @@ export async function sendTouchSteps(
       break;
     }
     if (failure !== undefined) break;
-    const late = Math.max(0, performance.now() - due);
+    const now = performance.now();
+    const late = Math.max(0, now - due);
     maxLate = Math.max(maxLate, late);
     sumLate += late;
-    const done = cdp.send('Input.dispatchTouchEvent', { type: step.type, touchPoints: step.touchPoints.map(mapping.map) });
+    const done = cdp.send('Input.dispatchTouchEvent', {
+      type: step.type,
+      touchPoints: step.touchPoints.map(mapping.map),
+      timestamp: epochSeconds(Math.min(due, now)),
+    });
     done.catch((err: unknown) => {
       failure ??= err;
     });
