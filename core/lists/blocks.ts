@@ -173,16 +173,21 @@ function isKeyValue(n: UiNode): boolean {
 }
 
 /**
- * Tiles that are mostly a key and its value (ID 92770907, Height >185cm; Total assets $19,784)
- * are the fields of one record, one person's or one account's, even where a collection holds
- * them: the tiles of a grid are things a person opens or picks. Grids only: a column of a
- * setting over its value is a settings list. Only where the dump says what is pressed (Maestro's
- * iOS hierarchy says it of nothing: its shop tiles of a name and a price are pressed nowhere).
+ * Tiles a person opens or picks are pressed, or show a picture of the thing (a product, a poster).
+ * A grid of tiles mostly pressed nowhere is the figures of one panel, not items: a dashboard's
+ * measures (users 9, courses 9, completion 50%) where each shows at most an icon and nobody declares
+ * a collection, and one account's or person's fields (ID 92770907, Height >185cm; Total assets
+ * $19,784), each a key and its value, even where a collection holds them (a declared collection
+ * may hold tiles whose picture the platform left unnamed). Grids only: a column of a setting over
+ * its value is a settings list. Only where the dump says what is pressed (Maestro's iOS hierarchy
+ * says it of nothing: its shop tiles of a name and a price are pressed nowhere).
  */
 export function isRecordFields(c: Candidate): boolean {
   const [first] = c.cells;
   if (!c.grid || !first || !declaresPressing(first)) return false;
-  return c.cells.filter((p) => isKeyValue(p.node)).length > MOST * c.cells.length;
+  const undeclared = !declared(c);
+  const measure = (n: UiNode) => undeclared && !pressedWithin(n) && picturesOf(n).every(isIconSized) && says(n, new Set()).size > 0;
+  return c.cells.filter((p) => isKeyValue(p.node) || measure(p.node)).length > MOST * c.cells.length;
 }
 
 /** The node or something inside it is pressed (tapped or held). */

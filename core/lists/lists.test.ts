@@ -604,6 +604,24 @@ describe('detectLists', () => {
     assert.equal(detectLists(screenOf(products))[0]?.cells.length, 4);
   });
 
+  it('does not take a dashboard\'s measures for a grid: tiles pressed nowhere, each an icon, a figure and what it counts', () => {
+    const tile = (i: number, extra: (x: number, y: number) => UiNode[] = () => [], props: Partial<UiNode> = {}) => {
+      const [x, y] = [16 + (i % 2) * 180, 200 + Math.floor(i / 2) * 110];
+      const parts = [text('●', { x: x + 8, y: y + 8, w: 24, h: 24 }), text(`${i * 7}`, { x: x + 8, y: y + 36, w: 120, h: 36 }), text(`Measure ${i}`, { x: x + 8, y: y + 74, w: 150, h: 16 }), text(`What measure ${i} counts`, { x: x + 8, y: y + 90, w: 150, h: 14 })];
+      return node('Group', { x, y, w: 170, h: 104 }, [...extra(x, y), ...parts], props);
+    };
+    const page = (tiles: UiNode[]) =>
+      screenOf(
+        node('ScrollView', { x: 0, y: 100, w: W, h: 600 }, [node('Group', { x: 0, y: 200, w: W, h: 320 }, tiles)], scrollingState()),
+        node('Button', { x: 0, y: 760, w: W, h: 44 }, [], { label: 'Home', actions: ['tap'] }),
+      );
+    assert.deepEqual(detectLists(page([0, 1, 2, 3, 4, 5].map((i) => tile(i)))), []);
+    // Tiles a person opens, or showing a picture of the thing, are items of a grid.
+    assert.equal(detectLists(page([0, 1, 2, 3, 4, 5].map((i) => tile(i, () => [], { actions: ['tap'] }))))[0]?.cells.length, 6);
+    const pictured = [0, 1, 2, 3, 4, 5].map((i) => tile(i, (x, y) => [node('Image', { x, y, w: 170, h: 104 }, [], { label: `Photo ${i}` })]));
+    assert.equal(detectLists(page(pictured))[0]?.cells.length, 6);
+  });
+
   it('reads tapped tiles that show more than a control as a grid where the page does not scroll: a quiz\'s picture answers, a kiosk\'s drinks; keys stay keys', () => {
     const tile = (i: number, children: (x: number, y: number) => UiNode[]) => {
       const [x, y] = [16 + (i % 2) * 190, 200 + Math.floor(i / 2) * 190];
