@@ -7,6 +7,7 @@ import { parseScreen } from '../import-and-clean.js';
 import { loadFixture, loadFixtures, loadLabels, withoutFixtures } from '../../test/support/fixtures.js';
 import { buildSnapshot } from '../outline/build.js';
 import { renderOutline } from '../outline/render.js';
+import { detectLists } from '../lists/index.js';
 import { cleanScreen } from './index.js';
 
 const all = (n: UiNode): UiNode[] => [n, ...n.children.flatMap(all)];
@@ -306,5 +307,28 @@ describe('cleanScreen', { skip: withoutFixtures() }, () => {
     assert.equal(all(form.root).find((n) => n.label === '9:50')?.window, 'window2');
     assert.equal(all(form.root).find((n) => n.label === 'Skip')?.window, 'window0');
     assert.ok(all(form.root).some((n) => n.role === 'StatusBar'));
+  });
+
+  it('keeps the rows of an unnamed column whose first row is a pixel shorter than the rest (a chat\'s messages, each a row holding its bubble)', () => {
+    const plain = 'text="" content-desc="" resource-id="" clickable="false"';
+    const view = (bounds: string, inner = '') => `<node class="android.view.ViewGroup" package="com.example.chat" ${plain} bounds="${bounds}">${inner}</node>`;
+    // A message: a full-width row holding an empty bubble and its text, on the left or the right.
+    const message = (top: number, bottom: number, i: number) => {
+      const [x1, x2] = i % 2 === 0 ? [42, 300] : [780, 1038];
+      const bubble = view(`[${x1},${top}][${x2},${Math.max(top + 1, bottom - 21)}]`);
+      const text = `<node class="android.widget.TextView" package="com.example.chat" text="message ${i}" content-desc="" resource-id="" clickable="false" bounds="[${x1 + 31},${top + 21}][${x2 - 31},${Math.max(top + 2, bottom - 42)}]"/>`;
+      return view(`[42,${top}][1038,${bottom}]`, bubble + text);
+    };
+    const chat = (rows: Array<[number, number]>) => {
+      const dump = `<?xml version="1.0" encoding="UTF-8"?><hierarchy rotation="0">${view('[0,0][1080,2400]', `<node class="android.widget.ScrollView" package="com.example.chat" ${plain} scrollable="true" bounds="[0,210][1080,2114]">${view('[0,210][1080,2114]', rows.map(([t, b], i) => message(t, b, i)).join(''))}</node>`)}</hierarchy>`;
+      const s = parseScreen(dump);
+      const kept = all(s.root).filter((n) => n.role === 'Group' && n.frame.w * s.scale > 990 && n.children.some((c) => c.label?.startsWith('message')));
+      return { s, kept };
+    };
+    const full = (from: number, n: number): Array<[number, number]> => Array.from({ length: n }, (_, i) => [from + i * 114, from + (i + 1) * 114]);
+    // The first row two pixels shorter than the rest: edge to edge still, rows a pixel apart in size.
+    const shorter = chat([[210, 322], ...full(322, 10)]);
+    assert.equal(shorter.kept.length, 11, 'a pixel of difference in the first row does not add up to a gap further down');
+    assert.equal(detectLists(shorter.s)[0]?.cells.length, 11);
   });
 });

@@ -45,8 +45,15 @@ function holdsRepeatedRows(node: UiNode): boolean {
   if (inner.length < REPEATED_ROWS) return false;
   const first = (inner[0] as UiNode).frame;
   const same = (a: number, b: number) => Math.abs(a - b) <= 1;
-  const column = inner.every((c, i) => same(c.frame.x, first.x) && same(c.frame.w, first.w) && same(c.frame.h, first.h) && same(c.frame.y, first.y + i * first.h));
-  const row = inner.every((c, i) => same(c.frame.y, first.y) && same(c.frame.h, first.h) && same(c.frame.w, first.w) && same(c.frame.x, first.x + i * first.w));
+  // Each starts where the one before ends: sizes a pixel apart (in tolerance) do not add up to a gap.
+  const column = inner.every((c, i) => {
+    const before = i > 0 ? (inner[i - 1] as UiNode).frame : null;
+    return same(c.frame.x, first.x) && same(c.frame.w, first.w) && same(c.frame.h, first.h) && (!before || same(c.frame.y, before.y + before.h));
+  });
+  const row = inner.every((c, i) => {
+    const before = i > 0 ? (inner[i - 1] as UiNode).frame : null;
+    return same(c.frame.y, first.y) && same(c.frame.h, first.h) && same(c.frame.w, first.w) && (!before || same(c.frame.x, before.x + before.w));
+  });
   return column || row;
 }
 

@@ -13,10 +13,11 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
 });
 
 // Each floor lets one screen go from what the detector reached on that split of test/more-apps:
-// dev 447/494 on 2026-12-03 (338/364, plus the fifth measure-only split's 107/130 when it was opened for development;
-// 445 until a dashboard's measures stopped being read as a grid).
+// dev 448/494 on 2026-12-03 (338/364, plus the fifth measure-only split's 107/130 when it was opened for development;
+// 445 until a dashboard's measures stopped being read as a grid, 447 until a chat's rows were kept whole where its
+// first row is a pixel shorter).
 // The measure-only split has no floor until it has been measured once.
-const FLOORS: Record<string, number | undefined> = { dev: 0.902 };
+const FLOORS: Record<string, number | undefined> = { dev: 0.904 };
 
 test('list detection on apps it was not developed on: the dev and the measure-only split', { skip: moreAppsPresent() ? false : `no labelled more-apps dumps at ${MORE_APPS_DIR} (SIMLAB_MORE_APPS)` }, (t) => {
   const splits = ['dev', 'measure'].map((split) => ({ split, a: measureAgreement(moreAppsLabels(), MORE_APPS_DIR, split) }));
