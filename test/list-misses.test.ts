@@ -1,36 +1,20 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Rect } from '../core/model/geometry.js';
 import type { Screen } from '../core/model/screen.js';
 import type { UiNode } from '../core/model/ui-node.js';
 import { considerLists, detectLists } from '../core/lists/index.js';
 import { judge, missKind, type MissKind } from './support/list-labels.js';
+import { node, screenOf, text, W } from './support/synthetic-screen.js';
 
 // The bench's kinds of miss (test/support/list-labels.ts), each on a small screen of its own.
 
-const W = 390;
-const H = 844;
 
-function node(role: string, frame: Rect, children: UiNode[] = [], extra: Partial<UiNode> = {}): UiNode {
-  return { role, frame, visibleFrame: frame, states: {}, actions: [], source: 'ax', children, ...extra };
-}
 
-const text = (label: string, frame: Rect) => node('Text', frame, [], { label });
 const row = (label: string, y: number) => node('Group', { x: 0, y, w: W, h: 60 }, [text(label, { x: 16, y: y + 10, w: 200, h: 22 })], { actions: ['tap'] });
 /** A list the platform names, of `count` rows from `top`, the first headed by `header` where given. */
 const rows = (prefix: string, count: number, top: number, header?: UiNode) =>
   node('List', { x: 0, y: top - (header ? 40 : 0), w: W, h: count * 60 + (header ? 40 : 0) }, [...(header ? [header] : []), ...Array.from({ length: count }, (_, i) => row(`${prefix} ${i}`, top + i * 60))]);
 
-function screenOf(...children: UiNode[]): Screen {
-  return {
-    platform: 'ios',
-    size: { w: W, h: H },
-    scale: 3,
-    orientation: 'portrait',
-    windows: [{ id: 'w', kind: 'app', layer: 1 }],
-    root: node('Application', { x: 0, y: 0, w: W, h: H }, children),
-  };
-}
 
 /** A label row as LABELS.tsv has it (iOS: bounds in points). */
 function label(cells: number, first: string, bounds = ''): Record<string, string> {

@@ -8,29 +8,14 @@ import { buildSnapshot } from '../outline/build.js';
 import { renderOutline } from '../outline/render.js';
 import { loadFixture, withoutFixtures } from '../../test/support/fixtures.js';
 import { considerLists, detectLists } from './index.js';
+import { H, node, screenOf, text, W } from '../../test/support/synthetic-screen.js';
 
-const W = 390;
-const H = 844;
 
-function node(role: string, frame: Rect, children: UiNode[] = [], extra: Partial<UiNode> = {}): UiNode {
-  return { role, frame, visibleFrame: frame, states: {}, actions: [], source: 'ax', children, ...extra };
-}
 
-const text = (label: string, frame: Rect) => node('Text', frame, [], { label });
 /** A row with a title inside, like a settings row. */
 const row = (label: string, y: number, h = 60, x = 0, w = W) =>
   node('Group', { x, y, w, h }, [text(label, { x: x + 16, y: y + 10, w: 200, h: 22 })], { actions: ['tap'] });
 
-function screenOf(...children: UiNode[]): Screen {
-  return {
-    platform: 'ios',
-    size: { w: W, h: H },
-    scale: 3,
-    orientation: 'portrait',
-    windows: [{ id: 'w', kind: 'app', layer: 1 }],
-    root: node('Application', { x: 0, y: 0, w: W, h: H }, children),
-  };
-}
 
 const scrollingState = (): Partial<UiNode> => ({ states: { scrollable: true } });
 const labels = (cells: UiNode[]) => cells.map((c) => c.label ?? c.children[0]?.label);
