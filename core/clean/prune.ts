@@ -45,16 +45,14 @@ function holdsRepeatedRows(node: UiNode): boolean {
   if (inner.length < REPEATED_ROWS) return false;
   const first = (inner[0] as UiNode).frame;
   const same = (a: number, b: number) => Math.abs(a - b) <= 1;
-  // Each starts where the one before ends: sizes a pixel apart (in tolerance) do not add up to a gap.
-  const column = inner.every((c, i) => {
-    const before = i > 0 ? (inner[i - 1] as UiNode).frame : null;
-    return same(c.frame.x, first.x) && same(c.frame.w, first.w) && same(c.frame.h, first.h) && (!before || same(c.frame.y, before.y + before.h));
-  });
-  const row = inner.every((c, i) => {
-    const before = i > 0 ? (inner[i - 1] as UiNode).frame : null;
-    return same(c.frame.y, first.y) && same(c.frame.h, first.h) && same(c.frame.w, first.w) && (!before || same(c.frame.x, before.x + before.w));
-  });
-  return column || row;
+  // Of one size, on one line, each starting where the one before ends: sizes a pixel apart (in
+  // tolerance) do not add up to a gap.
+  const edgeToEdge = (at: 'x' | 'y', size: 'w' | 'h', cross: 'x' | 'y') =>
+    inner.every((c, i) => {
+      const before = (inner[i - 1] as UiNode | undefined)?.frame;
+      return same(c.frame.w, first.w) && same(c.frame.h, first.h) && same(c.frame[cross], first[cross]) && (!before || same(c.frame[at], before[at] + before[size]));
+    });
+  return edgeToEdge('y', 'h', 'x') || edgeToEdge('x', 'w', 'y');
 }
 
 /** Much shorter than the middle child, both ways. */

@@ -320,7 +320,8 @@ function gridOf(items: readonly Placed[], clip: Rect): Placed[] | null {
     const sideBySide = rows.every((r) => r.every((t, i) => i === 0 || intervalOverlap(along((r[i - 1] as Placed).vis, 'horizontal'), along(t.vis, 'horizontal')) <= STACKED_OVERLAP));
     // Rows of one grid share its columns: tiles of one size strewn over a page (a player's
     // back, menu and offset buttons) stand in rows of their own but on no column together.
-    const column = rows.some((r, i) => r.some((t) => rows.some((o, j) => j !== i && o.some((u) => aligned(u.vis.x, t.vis.x) || aligned(u.vis.x + u.vis.w, t.vis.x + t.vis.w)))));
+    const oneColumn = (t: Placed, u: Placed) => aligned(u.vis.x, t.vis.x) || aligned(u.vis.x + u.vis.w, t.vis.x + t.vis.w);
+    const column = rows.some((r, i) => rows.slice(i + 1).some((o) => r.some((t) => o.some((u) => oneColumn(t, u)))));
     if (rows.length >= 2 && columns >= 2 && sideBySide && column && (!best || tiles.length > best.length)) best = rows.flat();
   }
   best ??= centredGrid(items);
