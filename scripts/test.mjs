@@ -10,8 +10,8 @@
 // add it. The bridges' pure tests (parsers, protocols, the in-process simulated device) run in phase 1.
 // Every file runs even when an earlier one fails; the exit code is non-zero if any failed.
 // Arguments go to both runs (e.g. `node scripts/test.mjs --test-reporter=spec`).
-// `npm test` built dist/ just before (scripts/checks.mjs): SIMLAB_TEST_BUILT lets the CLI tests run
-// that bundle (test/support/cli.ts), which a file run on its own after an edit must not.
+// `npm test` built dist/ just before (scripts/checks.mjs) and sets SIMLAB_TEST_BUILT=1, so the CLI tests
+// run that bundle (test/support/cli.ts); run on its own after an edit, the CLI runs from its sources.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -19,7 +19,6 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-process.env.SIMLAB_TEST_BUILT = '1';
 const FOLDERS = ['test', 'core', 'cli', 'workers', 'server', 'e2e'];
 const SERIAL = [
   'e2e/', // hub + worker processes + Chromium per file
