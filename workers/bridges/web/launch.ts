@@ -118,6 +118,7 @@ export async function launchWebDevice(options: LaunchWebDeviceOptions): Promise<
     // Stillness waits for the requests an action starts.
     const requests = new InFlightRequests(cdp);
     await cdp.send('Network.enable');
+    // Page events too: a new document's commit ends the requests of the one it replaced (in-flight-requests.ts).
     await cdp.send('Page.enable');
     await navigate(page, options.url);
     launched++;
