@@ -12,7 +12,8 @@ const verbose = process.argv.includes('--verbose');
 const show = (name: string, a: Agreement) => {
   const missing = a.missing.length > 0 ? `  (${a.missing.length} labelled dumps absent)` : '';
   console.log(`${name.padEnd(28)} ${percent(a).padEnd(16)} all labels ${a.agreedAll}/${a.all}${missing}`);
-  if (a.agreed < a.counted) console.log(`${''.padEnd(28)} misses: ${missCounts(a)}`);
+  const misses = missCounts(a);
+  if (misses) console.log(`${''.padEnd(28)} misses: ${misses}`);
   if (verbose) for (const l of a.lines) console.log(`  ${l}`);
 };
 

@@ -15,7 +15,7 @@ test('list detection agrees with the hand labels on at least 90% of the labelled
 // Each floor lets one screen go from what the detector reached on that split of test/more-apps:
 // dev 448/494 on 2026-12-03 (338/364, plus the fifth measure-only split's 107/130 when it was opened for development;
 // 445 until a dashboard's measures stopped being read as a grid, 447 until a chat's rows were kept whole where its
-// first row is a pixel shorter).
+// first row is a pixel shorter). 0.904: 447/494 passes, 446 fails.
 // The measure-only split has no floor until it has been measured once.
 const FLOORS: Record<string, number | undefined> = { dev: 0.904 };
 

@@ -1,5 +1,5 @@
 import type { Rect } from '../../core/model/geometry.js';
-import { intersectRect, rectArea } from '../../core/model/geometry.js';
+import { containsPoint, intersectRect, rectArea } from '../../core/model/geometry.js';
 import type { Screen } from '../../core/model/screen.js';
 import type { UiNode } from '../../core/model/ui-node.js';
 import { parseScreen } from '../../core/import-and-clean.js';
@@ -26,9 +26,11 @@ function iou(a: Rect, b: Rect): number {
   return inter / (rectArea(a) + rectArea(b) - inter);
 }
 
+/** The cell says the label's first-cell text (where the label gives one). */
+const saysLabelledText = (cell: UiNode, text: string): boolean => text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
+
 function isLabelledFirst(cell: UiNode, text: string, bounds: Rect | null): boolean {
-  if (bounds && iou(cell.frame, bounds) >= 0.5) return true;
-  return text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
+  return (bounds !== null && iou(cell.frame, bounds) >= 0.5) || saysLabelledText(cell, text);
 }
 
 /** Less than half of it can be seen: a boundary cell the labeller did not count. */
@@ -84,8 +86,7 @@ export interface Miss {
 
 /** The cell the label names as the first: by its bounds where the label gives them, else by its text. */
 function isLabelledCell(cell: UiNode, text: string, bounds: Rect | null): boolean {
-  if (bounds) return iou(cell.frame, bounds) >= 0.5;
-  return text !== '(no text)' && text !== '-' && squash(textOf(cell)).includes(squash(text));
+  return bounds ? iou(cell.frame, bounds) >= 0.5 : saysLabelledText(cell, text);
 }
 
 /**
@@ -99,8 +100,7 @@ function isLabelledList(row: Record<string, string>, screen: Screen, list: Found
   if (list.cells.some((c) => isLabelledCell(c, text, bounds))) return true;
   if (!bounds) return false;
   const centre = { x: bounds.x + bounds.w / 2, y: bounds.y + bounds.h / 2 };
-  const inside = (r: Rect) => centre.x >= r.x && centre.x <= r.x + r.w && centre.y >= r.y && centre.y <= r.y + r.h;
-  return inside(list.containerFrame) && !list.cells.some((c) => inside(c.frame));
+  return containsPoint(list.containerFrame, centre) && !list.cells.some((c) => containsPoint(c.frame, centre));
 }
 
 /** The kind of a screen's disagreement (MISS_KINDS), from every candidate the detector considered. */
